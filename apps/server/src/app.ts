@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { type Env, runtimeConfigOf } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { consolePlugin } from './plugins/console.ts';
+import { databasePlugin } from './plugins/database.ts';
+import { errorHandling } from './plugins/errors.ts';
+import { externalPlugins } from './plugins/external.ts';
+import { apiRoutes } from './routes/index.ts';
+import { VERSION } from './version.ts';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  /** Close the database when the app closes (the process owns it); tests keep theirs. */
+  closeDatabase?: boolean;
+  redis?: Redis;
+  logger?: FastifyServerOptions['logger'];
+  webDist: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the server: external plugins, then the app's own, then the routes. */
+export async function buildApp(opts: BuildAppOptions) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: opts.env.BODY_LIMIT,
+    trustProxy: false,
+    // An incoming X-Request-Id is kept when well-formed (genReqId), else replaced.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // 1. external
+  await app.register(externalPlugins, {
+    rateLimitMax: opts.env.RATE_LIMIT_MAX,
+    redis: opts.redis,
+    version: VERSION,
+  });
+  // 2. app
+  await app.register(errorHandling);
+  await app.register(databasePlugin, {
+    database: opts.database,
+    closeOnShutdown: opts.closeDatabase ?? false,
+  });
+  await app.register(authPlugin);
+  await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig: runtimeConfigOf(opts.env) });
+  // 3. routes
+  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
+  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

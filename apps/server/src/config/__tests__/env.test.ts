@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv, runtimeConfigOf } from '../env.ts';
+
+const problemsOf = (source: Record<string, string>) => {
+  try {
+    loadEnv(source);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('expected a ConfigError');
+};
+
+describe('loadEnv', () => {
+  it('applies the documented defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      MONITOR: 1,
+      MANUAL: 0,
+      BASE_URL: '/api/',
+      UI_TIMEOUT: 30000,
+      ALARMTIMEOUT: 30000,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.REDIS_URL).toBeUndefined();
+  });
+
+  it('reads the flags and time-outs an operator sets', () => {
+    const env = loadEnv({
+      MONITOR: '0',
+      PLAYOUT: '0',
+      SHOWPODS: '0',
+      UI_TIMEOUT: '12000',
+      BASE_URL: 'https://api.example.com/',
+    });
+    expect(runtimeConfigOf(env)).toMatchObject({
+      MONITOR: 0,
+      PLAYOUT: 0,
+      SHOWPODS: 0,
+      UI_TIMEOUT: 12000,
+      BASE_URL: 'https://api.example.com/',
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    const env = loadEnv({ PORT: '', DATABASE_URL: '' });
+    expect(env.PORT).toBe(8080);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT accepts a whole number from 1 to 65535'],
+    [{ PORT: '70000' }, 'PORT accepts a whole number from 1 to 65535'],
+    [{ MONITOR: 'yes' }, 'MONITOR accepts 0 or 1'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL accepts fatal, error, warn, info, debug, trace, silent'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL accepts a URL starting with postgres:// or postgresql://'],
+    [{ REDIS_URL: 'not a url' }, 'REDIS_URL accepts a URL starting with redis:// or rediss://'],
+    [{ UI_TIMEOUT: '-5' }, 'UI_TIMEOUT accepts a whole number from 1 to'],
+  ])('names the variable and what it accepts: %o', (source, message) => {
+    const problems = problemsOf(source);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(message);
+  });
+
+  it('reports every bad variable at once', () => {
+    expect(problemsOf({ PORT: 'x', ENCODER: '2' })).toEqual([
+      expect.stringContaining('PORT'),
+      expect.stringContaining('ENCODER accepts 0 or 1'),
+    ]);
+  });
+});

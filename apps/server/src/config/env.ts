@@ -1,0 +1,113 @@
+import { FLAG_NAMES, RUNTIME_CONFIG_DEFAULTS, type RuntimeConfig } from '@cuepoint/core';
+import { z } from 'zod';
+
+/**
+ * The server's configuration, read from the environment once at start-up (and nowhere else).
+ * A bad value stops start-up with a message naming the variable and what it accepts.
+ */
+
+const flag = (name: string, fallback: 0 | 1) =>
+  z
+    .enum(['0', '1'], { error: `${name} accepts 0 or 1` })
+    .default(String(fallback) as '0' | '1')
+    .transform((v) => (v === '1' ? 1 : 0) as 0 | 1);
+
+const positiveInt = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .default(String(fallback))
+    .refine((v) => /^\d+$/.test(v) && Number(v) > 0 && Number(v) <= max, {
+      error: `${name} accepts a whole number from 1 to ${max}`,
+    })
+    .transform(Number);
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .refine(
+      (v) => {
+        if (v === undefined || v === '') return true;
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { error: `${name} accepts a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    )
+    .transform((v) => (v ? v : undefined));
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flagShape = Object.fromEntries(
+  FLAG_NAMES.map((name) => [name, flag(name, RUNTIME_CONFIG_DEFAULTS[name] as 0 | 1)]),
+) as Record<(typeof FLAG_NAMES)[number], ReturnType<typeof flag>>;
+
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'NODE_ENV accepts development, production or test',
+    })
+    .default('production'),
+  PORT: positiveInt('PORT', 8080, 65_535),
+  HOST: z.string().min(1, { error: 'HOST accepts a host name or address' }).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, { error: 'DATA_DIR accepts a directory path' }).default('./data'),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL accepts ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** Requests per minute per client address across all routes. */
+  RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
+  /** Largest request body accepted, in bytes (JSON; uploads have their own limits). */
+  BODY_LIMIT: positiveInt('BODY_LIMIT', 1_048_576),
+  /** Directory of the built console. */
+  WEB_DIST: z.string().min(1).optional(),
+  ...flagShape,
+  BASE_URL: z.string().min(1, { error: 'BASE_URL accepts a URL or an absolute path' }).default('/api/'),
+  MANUAL_URL: z.string().default(''),
+  UI_TIMEOUT: positiveInt('UI_TIMEOUT', RUNTIME_CONFIG_DEFAULTS.UI_TIMEOUT),
+  ALARMTIMEOUT: positiveInt('ALARMTIMEOUT', RUNTIME_CONFIG_DEFAULTS.ALARMTIMEOUT),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws a ConfigError whose lines name each bad variable. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings count as unset, as in most twelve-factor tools.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? 'environment');
+        return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
+      }),
+    );
+  }
+  return parsed.data;
+}
+
+/** The part of the configuration the console receives before its first render. */
+export function runtimeConfigOf(env: Env): RuntimeConfig {
+  return {
+    PLAYOUT: env.PLAYOUT,
+    ENCODER: env.ENCODER,
+    APIDOC: env.APIDOC,
+    MONITOR: env.MONITOR,
+    MANUAL: env.MANUAL,
+    NEWAPIDOCS: env.NEWAPIDOCS,
+    SHOWPODS: env.SHOWPODS,
+    REVIVE: env.REVIVE,
+    BASE_URL: env.BASE_URL,
+    MANUAL_URL: env.MANUAL_URL,
+    UI_TIMEOUT: env.UI_TIMEOUT,
+    ALARMTIMEOUT: env.ALARMTIMEOUT,
+  };
+}

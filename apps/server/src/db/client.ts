@@ -1,0 +1,63 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type repositories take: PGlite and PostgreSQL share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface Database {
+  db: Db;
+  driver: DbDriver;
+  /** Applies the committed SQL migrations (idempotent). */
+  migrate(): Promise<void>;
+  /** Round-trips a trivial query; resolves to the latency in milliseconds or throws. */
+  ping(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathname;
+
+export type DatabaseOptions =
+  | { driver: 'pglite'; dataDir?: string }
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.driver === 'pglite') {
+    if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+    // No dataDir: an in-memory database (tests).
+    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      driver: 'pglite',
+      migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: () => timed(db),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  const db = drizzlePg(pool as never, { schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    driver: 'postgres',
+    migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: () => timed(db),
+    close: () => pool.end(),
+  };
+}
+
+async function timed(db: Db): Promise<number> {
+  const started = performance.now();
+  await db.execute(sql`select 1`);
+  return performance.now() - started;
+}

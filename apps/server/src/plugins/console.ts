@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@cuepoint/core';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface ConsoleOptions {
+  /** Directory of the Vite build (index.html, assets/). */
+  distDir: string;
+  runtimeConfig: RuntimeConfig;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** A path whose last segment has an extension names a file: missing, it is a 404, never index.html. */
+const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '');
+
+/**
+ * Serves the console under /app/: hashed assets with immutable caching and pre-compressed
+ * (brotli, gzip) variants, the runtime configuration script, and index.html for every client
+ * route (SPA fallback). `/` redirects to `/app/`.
+ */
+export const consolePlugin = fp(async (app: FastifyInstance, opts: ConsoleOptions) => {
+  const runtimeScript = `window.${RUNTIME_CONFIG_GLOBAL}=Object.freeze(${JSON.stringify(opts.runtimeConfig)});\n`;
+
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/', 302));
+
+  app.get(`/app/${RUNTIME_CONFIG_PATH}`, { schema: { hide: true } }, (_request, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .send(runtimeScript),
+  );
+
+  const built = existsSync(join(opts.distDir, 'index.html'));
+  if (!built) {
+    app.log.warn({ distDir: opts.distDir }, 'console build not found: /app/ answers 503 until it is built');
+  } else {
+    await app.register(fastifyStatic, {
+      root: opts.distDir,
+      prefix: '/app/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      // Only the originals are routes; their .br/.gz siblings are picked by Accept-Encoding.
+      globIgnore: ['**/*.br', '**/*.gz', '**/index.html'],
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    if (!built) {
+      return reply.code(503).send({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The console has not been built yet: run npm start (it builds it) or npm run build',
+      });
+    }
+    return reply.header('cache-control', REVALIDATE).sendFile('index.html');
+  };
+
+  app.get('/app', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/', 302));
+  app.get('/app/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get('/app/*', { schema: { hide: true } }, (request, reply) => {
+    const path = request.url.split('?')[0]!;
+    if (looksLikeFile(path)) return reply.callNotFound();
+    return sendIndex(reply);
+  });
+});

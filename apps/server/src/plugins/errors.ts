@@ -1,0 +1,93 @@
+import type { ErrorResponse } from '@cuepoint/core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** Turns zod issue paths into the dotted field names the console shows messages under. */
+export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): string {
+  const name = path.map(String).join('.');
+  if (name) return name;
+  return context ?? 'body';
+}
+
+/**
+ * One error handler for the whole server. 4xx answers say what was wrong (validation errors name
+ * each field and its message); 5xx answers never carry internals, only the request id to quote.
+ */
+export const errorHandling = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = error.validation.map((v) => ({
+        field: fieldName(
+          (v.instancePath || '')
+            .split('/')
+            .filter(Boolean)
+            .map((p) => decodeURIComponent(p)),
+          error.validationContext,
+        ),
+        message: v.message ?? 'Invalid value',
+      }));
+      const body: ErrorResponse = {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+        fields,
+        requestId: request.id,
+      };
+      return reply.code(400).send(body);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+      return reply.code(500).send(internal(request.id));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(status).send(internal(request.id, status));
+    }
+    const body: ErrorResponse = {
+      statusCode: status,
+      error: httpReason(status),
+      message: error.message,
+      requestId: request.id,
+    };
+    return reply.code(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorResponse = {
+      statusCode: 404,
+      error: 'Not Found',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      requestId: request.id,
+    };
+    return reply.code(404).send(body);
+  });
+});
+
+function internal(requestId: string, status = 500): ErrorResponse {
+  return {
+    statusCode: status,
+    error: httpReason(status),
+    message: 'Something went wrong on our side. Please try again; if it persists, quote the request id.',
+    requestId,
+  };
+}
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+const httpReason = (status: number) => REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');

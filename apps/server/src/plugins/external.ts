@@ -1,0 +1,93 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import sensible from '@fastify/sensible';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+
+export interface ExternalOptions {
+  rateLimitMax: number;
+  redis?: Redis | undefined;
+  version: string;
+}
+
+/**
+ * Third-party plugins, registered first: security headers, rate limit, OpenAPI.
+ * The CSP is the one the built console runs under: scripts only from this origin (the runtime
+ * config is a script file, not inline), inline styles for Mantine's CSS variables.
+ */
+export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOptions) => {
+  await app.register(sensible);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    // Swagger UI and the console load nothing cross-origin that needs these relaxed.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, {
+    // Applied below as a root onRequest hook rather than per route: route-level hooks run after
+    // the authentication hook, so refused (401) requests would never count.
+    global: false,
+    max: opts.rateLimitMax,
+    timeWindow: '1 minute',
+    ...(opts.redis ? { redis: opts.redis, nameSpace: 'cuepoint-rl:' } : {}),
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} seconds`,
+      requestId: request.id,
+    }),
+  });
+  const limit = app.rateLimit();
+  app.addHook('onRequest', async function (request, reply) {
+    // Routes opt out with config.rateLimit = false (health probes from load balancers).
+    if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit === false) return;
+    await limit.call(this, request, reply);
+  });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Cuepoint API',
+        description: 'API of the Cuepoint console: accounts, streams, ad demand and administration.',
+        version: opts.version,
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    // /api_v1 mirrors /api for the second client: document each route once.
+    transform: (input) =>
+      input.url.startsWith('/api_v1/')
+        ? { schema: { ...input.schema, hide: true }, url: input.url }
+        : jsonSchemaTransform(input),
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // The console may be served over plain HTTP on a private network: do not force HTTPS there.
+    // Swagger UI sets inline styles at run time; its scripts stay hash/self-only.
+    transformStaticCSP: (header) =>
+      header
+        .replace(/\s*upgrade-insecure-requests;?/, '')
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
+  });
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authPublicRoutes, authRoutes } from './auth/index.ts';
+import { healthRoutes } from './health/index.ts';
+import { userRoutes } from './user/index.ts';
+
+/**
+ * The API, mounted under /api (the spec's BASE_URL) and /api_v1 (the second client's base).
+ * Public routes first; everything registered inside the protected scope needs a bearer token.
+ */
+export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
+  await app.register(healthRoutes, { version: opts.version });
+  await app.register(authPublicRoutes);
+
+  await app.register(async (protectedApp) => {
+    protectedApp.addHook('onRequest', app.authenticate);
+    await protectedApp.register(authRoutes);
+    await protectedApp.register(userRoutes);
+  });
+};

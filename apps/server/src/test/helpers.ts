@@ -1,0 +1,89 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Env, loadEnv } from '../config/env.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { DEMO_ACCOUNTS, seedIfEmpty } from '../db/seed.ts';
+
+/**
+ * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or (project
+ * server:postgres) a new PostgreSQL database created on TEST_DATABASE_URL's server and dropped
+ * when the file is done.
+ */
+export async function freshDatabase(): Promise<Database> {
+  let database: Database;
+  if (process.env.CUEPOINT_TEST_DB === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL must be set for the PostgreSQL test project');
+    const name = `cuepoint_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const inner = await openDatabase({ driver: 'postgres', url: url.toString(), poolSize: 4 });
+    database = {
+      ...inner,
+      close: async () => {
+        await inner.close();
+        const dropper = new pg.Client({ connectionString: adminUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  } else {
+    database = await openDatabase({ driver: 'pglite' });
+  }
+  await database.migrate();
+  await seedIfEmpty(database.db);
+  return database;
+}
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000', ...overrides });
+}
+
+/** A stand-in console build: index.html and a hashed asset with its pre-compressed siblings. */
+export async function fakeConsoleBuild(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'cuepoint-web-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(join(dir, 'assets', 'app-abc123.js'), 'console.log("app");'.repeat(40));
+  await writeFile(join(dir, 'assets', 'app-abc123.js.br'), 'brotli-bytes');
+  await writeFile(join(dir, 'assets', 'app-abc123.js.gz'), 'gzip-bytes');
+  await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  return dir;
+}
+
+export async function testApp(
+  options: { env?: Record<string, string>; database?: Database; webDist?: string } = {},
+) {
+  const database = options.database ?? (await freshDatabase());
+  const app = await buildApp({
+    env: testEnv(options.env),
+    database,
+    closeDatabase: !options.database,
+    webDist: options.webDist ?? (await fakeConsoleBuild()),
+  });
+  await app.ready();
+  return app;
+}
+
+export type TestApp = Awaited<ReturnType<typeof testApp>>;
+
+/** Logs a demo user in through the real route; answers the token and the user's id. */
+export async function loginAs(app: TestApp, who: keyof typeof DEMO_ACCOUNTS) {
+  const account = DEMO_ACCOUNTS[who];
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: account.email, password: account.password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { token: string; user: { _id: string } };
+  return { token: body.token, userId: body.user._id, headers: { authorization: `Bearer ${body.token}` } };
+}

@@ -1,0 +1,27 @@
+import { BREAKPOINTS } from '@cuepoint/core';
+import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+
+const em = (px: number) => `${px / 16}em`;
+
+/** Primary pink, secondary teal (spec section 1); the spec's breakpoints 576/768/992/1200. */
+export const theme = createTheme({
+  primaryColor: 'pink',
+  primaryShade: { light: 7, dark: 8 },
+  other: { secondaryColor: 'teal' },
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  defaultRadius: 'md',
+  breakpoints: {
+    xs: em(BREAKPOINTS.xs),
+    sm: em(BREAKPOINTS.sm),
+    md: em(BREAKPOINTS.md),
+    lg: em(BREAKPOINTS.lg),
+    xl: em(1400),
+  },
+});
+
+/** Dimmed text dark enough for WCAG AA (4.5:1) on the body colour in both schemes. */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1]! },
+});

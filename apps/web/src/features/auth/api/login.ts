@@ -1,0 +1,8 @@
+import type { LoginRequest, LoginResponse } from '@cuepoint/core';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export const login = (body: LoginRequest) =>
+  apiRequest<LoginResponse>('auth/login', { method: 'POST', body });
+
+export const useLogin = () => useMutation({ mutationFn: login });

@@ -1,0 +1,26 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { runtimeConfig } from './lib/runtime-config.ts';
+
+const root = createRoot(document.getElementById('root')!);
+try {
+  runtimeConfig();
+  root.render(
+    <StrictMode>
+      <AppProviders>
+        <RouterProvider router={createRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+} catch (error) {
+  // Without its configuration the console cannot talk to the API: say so plainly.
+  const message = document.createElement('p');
+  message.setAttribute('role', 'alert');
+  message.textContent = error instanceof Error ? error.message : String(error);
+  document.getElementById('root')!.replaceChildren(message);
+}

@@ -1,0 +1,68 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest)$/;
+
+/** Writes .br and .gz beside every compressible file of the build, for the server to send as is. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'cuepoint-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    async closeBundle() {
+      const walk = async (dir: string): Promise<string[]> =>
+        (
+          await Promise.all(
+            (
+              await readdir(dir, { withFileTypes: true })
+            ).map((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)])),
+          )
+        ).flat();
+      const files = (await walk(outDir)).filter((f) => COMPRESSIBLE.test(f));
+      await Promise.all(
+        files.map(async (file) => {
+          if ((await stat(file)).size < 256) return;
+          const source = await readFile(file);
+          const [br, gzipped] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gz(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
+
+const apiTarget = process.env.CUEPOINT_API_ORIGIN ?? 'http://localhost:8080';
+
+export default defineConfig({
+  base: '/app/',
+  plugins: [react(), precompress()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 600,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/api_v1': { target: apiTarget, changeOrigin: false },
+      '/app/runtime-config.js': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run for every workspace. The server suite runs once on a fresh embedded PGlite per
+// test file and, when TEST_DATABASE_URL is set, a second time on PostgreSQL (a fresh database
+// per test file, created from that URL's server and dropped afterwards).
+const postgres = process.env.TEST_DATABASE_URL;
+
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    root: './apps/server',
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    env: { CUEPOINT_TEST_DB: db },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'] } },
+      { test: { name: 'stitcher', root: './packages/stitcher', include: ['src/**/*.test.ts'] } },
+      serverProject('server:pglite', 'pglite'),
+      ...(postgres ? [serverProject('server:postgres', 'postgres')] : []),
+      './apps/web/vitest.config.ts',
+    ],
+  },
+});
