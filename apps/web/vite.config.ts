@@ -54,6 +54,7 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     reportCompressedSize: true,
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
   server: {

@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { userSchema } from './user.ts';
 
+const required = { error: VALIDATION_MESSAGES.thisFieldRequired };
+
 export const loginRequestSchema = z.object({
-  email: z
-    .string({ error: 'This field is required' })
-    .trim()
-    .min(1, { error: 'This field is required' })
-    .max(320),
-  password: z
-    .string({ error: 'This field is required' })
-    .min(1, { error: 'This field is required' })
-    .max(1024),
+  email: z.string(required).trim().min(1, required).max(320),
+  password: z.string(required).min(1, required).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

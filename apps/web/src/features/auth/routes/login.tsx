@@ -14,6 +14,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
 import { useLogin } from '../api/login.ts';
 
 /** Sign-in page (clean layout). */
@@ -24,11 +25,7 @@ export function Component() {
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
     validateInputOnBlur: true,
-    validate: (values) => {
-      const parsed = loginRequestSchema.safeParse(values);
-      if (parsed.success) return {};
-      return Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]));
-    },
+    validate: zodValidate(loginRequestSchema),
   });
 
   const submit = form.onSubmit(async (values) => {

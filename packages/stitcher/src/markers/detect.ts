@@ -1,0 +1,341 @@
+import { getAttribute, parseAttributes } from '../hls/attributes.ts';
+import type { MediaPlaylist, Tag } from '../hls/types.ts';
+import { decodeScte35, type Scte35Signal, type SpliceInfoSection, scte35Signal } from '../scte35/decode.ts';
+
+export type MarkerSource =
+  | 'cue-out'
+  | 'cue-out-cont'
+  | 'cue-in'
+  | 'daterange'
+  | 'splicepoint-scte35'
+  | 'oatcls-scte35'
+  | 'ext-x-scte35';
+
+/** One ad signal found on a segment of the playlist. */
+export interface CueSignal {
+  /** Index of the segment in `playlist.segments` the signal applies to (the tag precedes it). */
+  index: number;
+  kind: 'out' | 'in' | 'cont' | 'cancel';
+  source: MarkerSource;
+  id?: string;
+  /** Planned avail duration in seconds. */
+  duration?: number;
+  /** Seconds of the avail already elapsed at this segment (CUE-OUT-CONT). */
+  elapsed?: number;
+  scte35?: SpliceInfoSection;
+}
+
+export interface MarkerIssue {
+  /** Media sequence number of the segment carrying the bad marker. */
+  msn: number;
+  tag: string;
+  message: string;
+}
+
+/** An avail as seen in one playlist. */
+export interface DetectedAvail {
+  /** DATERANGE ID, SCTE-35 event id, or `cue-<msn>` of its first visible segment. */
+  id: string;
+  startIndex: number;
+  startMsn: number;
+  /** Seconds of the avail that were already over at `startIndex` (joined mid-avail). */
+  elapsedAtStart: number;
+  duration?: number;
+  /** Index of the first content segment after the avail, when it is in the playlist. */
+  endIndex?: number;
+  endMsn?: number;
+  endReason?: 'cue-in' | 'duration';
+  source: MarkerSource;
+  signal?: Scte35Signal;
+}
+
+export interface AvailDetection {
+  avails: DetectedAvail[];
+  /** Avail ends with no start in this playlist (the start slid out of the window). */
+  orphanEnds: { index: number; msn: number; id?: string }[];
+  signals: CueSignal[];
+  issues: MarkerIssue[];
+}
+
+export interface DetectOptions {
+  /** A timed avail ends at the first segment starting within this many seconds of its end. */
+  endTolerance?: number;
+}
+
+function num(v: string | undefined): number | undefined {
+  if (v === undefined || v === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+function scte(
+  payload: string,
+  index: number,
+  source: MarkerSource,
+  msn: number,
+  tag: string,
+  issues: MarkerIssue[],
+): CueSignal | undefined {
+  const r = decodeScte35(payload);
+  if (!r.ok) {
+    issues.push({ msn, tag, message: `SCTE-35 message not decoded: ${r.error}` });
+    return undefined;
+  }
+  if (!r.section.crcValid) issues.push({ msn, tag, message: 'SCTE-35 CRC_32 mismatch' });
+  const sig = scte35Signal(r.section);
+  if (sig.kind === 'other') return undefined;
+  const out: CueSignal = { index, kind: sig.kind, source, scte35: r.section };
+  if (sig.eventId !== undefined) out.id = String(sig.eventId);
+  if (sig.duration !== undefined) out.duration = sig.duration;
+  return out;
+}
+
+/** Reads the cue signals of one segment's tags. */
+function segmentSignals(
+  tags: readonly Tag[],
+  index: number,
+  msn: number,
+  pdtIndex: (date: number) => { index: number; elapsed: number } | undefined,
+  issues: MarkerIssue[],
+): CueSignal[] {
+  const out: CueSignal[] = [];
+  let oatcls: CueSignal | undefined;
+  for (const t of tags) {
+    const v = t.value;
+    switch (t.name) {
+      case 'EXT-X-CUE-OUT': {
+        const s: CueSignal = { index, kind: 'out', source: 'cue-out' };
+        if (v !== undefined && v !== '') {
+          const direct = num(v);
+          if (direct !== undefined) s.duration = direct;
+          else {
+            const a = parseAttributes(v);
+            const d = getAttribute(a, 'DURATION') ?? getAttribute(a, 'Duration');
+            if (num(d) !== undefined) s.duration = num(d)!;
+            else issues.push({ msn, tag: t.name, message: `unreadable duration "${v}"` });
+            const id = getAttribute(a, 'ID') ?? getAttribute(a, 'BreakId');
+            if (id) s.id = id;
+          }
+        }
+        out.push(s);
+        break;
+      }
+      case 'EXT-X-CUE-OUT-CONT': {
+        const s: CueSignal = { index, kind: 'cont', source: 'cue-out-cont' };
+        const value = v ?? '';
+        const slash = /^([0-9.]+)\/([0-9.]+)$/.exec(value);
+        if (slash) {
+          s.elapsed = Number(slash[1]);
+          s.duration = Number(slash[2]);
+        } else {
+          const a = parseAttributes(value);
+          const e = num(getAttribute(a, 'ElapsedTime') ?? getAttribute(a, 'ELAPSEDTIME'));
+          const d = num(getAttribute(a, 'Duration') ?? getAttribute(a, 'DURATION'));
+          if (e !== undefined) s.elapsed = e;
+          if (d !== undefined) s.duration = d;
+          if (e === undefined && value !== '')
+            issues.push({ msn, tag: t.name, message: `unreadable "${value}"` });
+        }
+        out.push(s);
+        break;
+      }
+      case 'EXT-X-CUE-IN':
+        out.push({ index, kind: 'in', source: 'cue-in' });
+        break;
+      case 'EXT-OATCLS-SCTE35':
+        oatcls = scte(v ?? '', index, 'oatcls-scte35', msn, t.name, issues);
+        break;
+      case 'EXT-X-SPLICEPOINT-SCTE35': {
+        const s = scte(v ?? '', index, 'splicepoint-scte35', msn, t.name, issues);
+        if (s) out.push(s);
+        break;
+      }
+      case 'EXT-X-SCTE35': {
+        const cue = getAttribute(parseAttributes(v ?? ''), 'CUE');
+        if (!cue) issues.push({ msn, tag: t.name, message: 'missing CUE attribute' });
+        else {
+          const s = scte(cue, index, 'ext-x-scte35', msn, t.name, issues);
+          if (s) out.push(s);
+        }
+        break;
+      }
+      case 'EXT-X-DATERANGE':
+        dateRangeSignals(v ?? '', index, msn, pdtIndex, issues, out);
+        break;
+      default:
+        break;
+    }
+  }
+  if (oatcls) {
+    // EXT-OATCLS-SCTE35 usually rides along a CUE-OUT / CUE-IN: enrich rather than duplicate.
+    const twin = out.find((s) => s.kind === oatcls.kind && (s.source === 'cue-out' || s.source === 'cue-in'));
+    if (twin) {
+      if (twin.id === undefined && oatcls.id !== undefined) twin.id = oatcls.id;
+      if (twin.duration === undefined && oatcls.duration !== undefined) twin.duration = oatcls.duration;
+      if (oatcls.scte35) twin.scte35 = oatcls.scte35;
+    } else if (!out.some((s) => s.kind === 'cont')) out.push(oatcls);
+  }
+  return out;
+}
+
+function dateRangeSignals(
+  value: string,
+  index: number,
+  msn: number,
+  pdtIndex: (date: number) => { index: number; elapsed: number } | undefined,
+  issues: MarkerIssue[],
+  out: CueSignal[],
+): void {
+  const a = parseAttributes(value);
+  const id = getAttribute(a, 'ID');
+  const outHex = getAttribute(a, 'SCTE35-OUT');
+  const inHex = getAttribute(a, 'SCTE35-IN');
+  const cmdHex = getAttribute(a, 'SCTE35-CMD');
+  if (!outHex && !inHex && !cmdHex) return; // not an ad marker (e.g. an interstitial or metadata)
+  if (!id) {
+    issues.push({ msn, tag: 'EXT-X-DATERANGE', message: 'SCTE-35 DATERANGE without ID' });
+    return;
+  }
+  const start = Date.parse(getAttribute(a, 'START-DATE') ?? '');
+  const planned = num(getAttribute(a, 'PLANNED-DURATION')) ?? num(getAttribute(a, 'DURATION'));
+  if (outHex || cmdHex) {
+    const decoded = scte(outHex ?? cmdHex!, index, 'daterange', msn, 'EXT-X-DATERANGE', issues);
+    if (outHex || decoded?.kind === 'out') {
+      const s: CueSignal = { index, kind: 'out', source: 'daterange', id };
+      const at = Number.isFinite(start) ? pdtIndex(start) : undefined;
+      if (at?.index === -1) return;
+      if (at) {
+        s.index = at.index;
+        if (at.elapsed > 0) s.elapsed = at.elapsed;
+      }
+      const duration = planned ?? decoded?.duration;
+      if (duration !== undefined) s.duration = duration;
+      if (decoded?.scte35) s.scte35 = decoded.scte35;
+      out.push(s);
+    } else if (decoded) out.push({ ...decoded, id, source: 'daterange' });
+  }
+  if (inHex) {
+    const s: CueSignal = { index, kind: 'in', source: 'daterange', id };
+    const end = Date.parse(getAttribute(a, 'END-DATE') ?? '');
+    const at = Number.isFinite(end) ? pdtIndex(end) : undefined;
+    if (at?.index === -1) return;
+    if (at) s.index = at.elapsed > 0 ? at.index + 1 : at.index;
+    out.push(s);
+  }
+}
+
+/**
+ * Finds the ad avails of a media playlist from every common marker style. Never throws: a marker
+ * that cannot be read is reported in `issues` and the content around it is left alone.
+ */
+export function detectAvails(pl: MediaPlaylist, options: DetectOptions = {}): AvailDetection {
+  const tolerance = options.endTolerance ?? 0.5;
+  const segs = pl.segments;
+  const issues: MarkerIssue[] = [];
+  const signals: CueSignal[] = [];
+  const avails: DetectedAvail[] = [];
+  const orphanEnds: AvailDetection['orphanEnds'] = [];
+
+  const pdtIndex = (date: number) => {
+    for (let i = 0; i < segs.length; i++) {
+      const p = segs[i]!.programDateTime;
+      if (p === undefined) continue;
+      const end = p + segs[i]!.duration * 1000;
+      if (date < p - 500) return i === 0 ? { index: 0, elapsed: (p - date) / 1000 } : undefined;
+      if (date < end - 500) return { index: i, elapsed: 0 };
+    }
+    const last = segs[segs.length - 1];
+    if (last?.programDateTime !== undefined && date >= last.programDateTime + last.duration * 1000 - 500) {
+      return { index: -1, elapsed: 0 }; // in the future: not placeable yet
+    }
+    return undefined;
+  };
+
+  for (let i = 0; i < segs.length; i++) {
+    const tags = segs[i]!.tags;
+    if (tags.length === 0) continue;
+    for (const s of segmentSignals(tags, i, pl.mediaSequence + i, pdtIndex, issues)) signals.push(s);
+  }
+  signals.sort((x, y) => x.index - y.index);
+
+  let open: DetectedAvail | undefined;
+  let offset = 0; // seconds from the open avail's first visible segment
+  let si = 0;
+  for (let i = 0; i <= segs.length; i++) {
+    if (open && open.duration !== undefined && open.endIndex === undefined) {
+      const cueInHere = signals.some((x) => x.index === i && x.kind === 'in');
+      if (!cueInHere && offset + open.elapsedAtStart >= open.duration - tolerance) {
+        open.endIndex = i;
+        open.endMsn = pl.mediaSequence + i;
+        open.endReason = 'duration';
+        open = undefined;
+      }
+    }
+    while (si < signals.length && signals[si]!.index === i) {
+      const s = signals[si++]!;
+      const msn = pl.mediaSequence + i;
+      if (s.kind === 'out') {
+        if (open) {
+          if (s.id !== undefined && s.id === open.id) continue;
+          issues.push({ msn, tag: s.source, message: 'avail start inside an open avail ignored' });
+          continue;
+        }
+        const a: DetectedAvail = {
+          id: s.id ?? `cue-${msn}`,
+          startIndex: i,
+          startMsn: msn,
+          elapsedAtStart: s.elapsed ?? 0,
+          source: s.source,
+        };
+        if (s.duration !== undefined && s.duration > 0) a.duration = s.duration;
+        else if (s.duration === 0) issues.push({ msn, tag: s.source, message: 'zero-length avail ignored' });
+        if (s.scte35) a.signal = scte35Signal(s.scte35);
+        if (s.duration === 0) continue;
+        avails.push(a);
+        open = a;
+        offset = 0;
+      } else if (s.kind === 'cont') {
+        if (!open) {
+          const a: DetectedAvail = {
+            id: s.id ?? `cue-${msn}`,
+            startIndex: i,
+            startMsn: msn,
+            elapsedAtStart: s.elapsed ?? 0,
+            source: s.source,
+          };
+          if (s.duration !== undefined && s.duration > 0) a.duration = s.duration;
+          // A CONT right after the avail closed by duration belongs to the closed avail.
+          const last = avails[avails.length - 1];
+          if (last?.endIndex === i && last.endReason === 'duration') continue;
+          if (a.duration !== undefined && a.elapsedAtStart >= a.duration - tolerance) continue;
+          avails.push(a);
+          open = a;
+          offset = 0;
+        } else if (open.duration === undefined && s.duration !== undefined && s.duration > 0) {
+          open.duration = s.duration;
+        }
+      } else if (s.kind === 'in') {
+        if (open && (s.id === undefined || s.source !== 'daterange' || s.id === open.id)) {
+          open.endIndex = i;
+          open.endMsn = msn;
+          open.endReason = 'cue-in';
+          open = undefined;
+        } else if (!open) {
+          const last = avails[avails.length - 1];
+          if (!(last && last.endIndex !== undefined && last.endIndex <= i && last.endReason === 'duration')) {
+            const o: AvailDetection['orphanEnds'][number] = { index: i, msn };
+            if (s.id !== undefined) o.id = s.id;
+            orphanEnds.push(o);
+          }
+        }
+      } else if (s.kind === 'cancel') {
+        if (open && s.id === open.id) {
+          avails.pop();
+          open = undefined;
+        }
+      }
+    }
+    if (open && i < segs.length) offset += segs[i]!.duration;
+  }
+  return { avails, orphanEnds, signals, issues };
+}

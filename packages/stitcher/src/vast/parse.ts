@@ -1,0 +1,312 @@
+import { VAST_ERROR, type VastIssue } from './errors.ts';
+import { type Offset, parseClock, parseOffset } from './time.ts';
+import { attr, bool, kid, kids, parseXml, text, texts, type XmlNode } from './xml.ts';
+
+export interface VastMediaFile {
+  uri: string;
+  delivery: string;
+  type: string;
+  width: number;
+  height: number;
+  id?: string;
+  codec?: string;
+  bitrate?: number;
+  minBitrate?: number;
+  maxBitrate?: number;
+  scalable?: boolean;
+  maintainAspectRatio?: boolean;
+  apiFramework?: string;
+}
+
+export interface VastTrackingEvent {
+  /** creativeView, start, firstQuartile, midpoint, thirdQuartile, complete, progress, skip... */
+  event: string;
+  uri: string;
+  /** Only for `progress` events. */
+  offset?: Offset;
+}
+
+export interface VastUniversalAdId {
+  idRegistry: string;
+  /** VAST 4.0 put the id in an `idValue` attribute; 4.1+ in the element text. */
+  value: string;
+}
+
+export interface VastLinear {
+  /** Seconds; required in an InLine, absent in most wrappers. */
+  duration?: number;
+  skipOffset?: Offset;
+  mediaFiles: VastMediaFile[];
+  mezzanine: string[];
+  trackingEvents: VastTrackingEvent[];
+  clickThrough?: string;
+  clickTracking: string[];
+  adParameters?: string;
+}
+
+export interface VastCreative {
+  id?: string;
+  adId?: string;
+  sequence?: number;
+  apiFramework?: string;
+  universalAdIds: VastUniversalAdId[];
+  linear?: VastLinear;
+  nonLinearAds: number;
+  companionAds: number;
+}
+
+export interface VastWrapperInfo {
+  adTagUri: string;
+  followAdditionalWrappers: boolean;
+  allowMultipleAds: boolean;
+  fallbackOnNoAd: boolean;
+}
+
+export interface VastAd {
+  id?: string;
+  sequence?: number;
+  conditionalAd?: boolean;
+  adType?: string;
+  kind: 'inline' | 'wrapper';
+  adSystem?: string;
+  adSystemVersion?: string;
+  adTitle?: string;
+  advertiser?: string;
+  description?: string;
+  /** VAST 4.1+ cache expiry in seconds. */
+  expires?: number;
+  impressions: string[];
+  errorUrls: string[];
+  viewableImpression: { viewable: string[]; notViewable: string[]; undetermined: string[] };
+  creatives: VastCreative[];
+  wrapper?: VastWrapperInfo;
+}
+
+export interface VastDocument {
+  version: string;
+  ads: VastAd[];
+  /** Root-level `<Error>` URLs (used by servers to report "no ad"). */
+  errorUrls: string[];
+}
+
+export type VastParseResult =
+  | { ok: true; document: VastDocument; issues: VastIssue[] }
+  | { ok: false; issue: VastIssue };
+
+const SUPPORTED_VERSION = /^[234](\.\d+)*$/;
+
+function num(v: string | undefined): number | undefined {
+  if (v === undefined || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function issue(code: VastIssue['code'], message: string, errorUrls: string[] = [], depth = 0): VastIssue {
+  return { code, message, errorUrls, depth };
+}
+
+/** Parses one VAST response (no wrapper following). Never throws. */
+export function parseVast(xml: string): VastParseResult {
+  if (xml.trim() === '')
+    return { ok: false, issue: issue(VAST_ERROR.noAdsAfterWrapper, 'empty VAST response') };
+  const parsed = parseXml(xml);
+  if (!parsed.ok)
+    return { ok: false, issue: issue(VAST_ERROR.xmlParsing, `XML parsing error: ${parsed.message}`) };
+  const root = parsed.root.VAST?.[0];
+  if (root === undefined) {
+    return { ok: false, issue: issue(VAST_ERROR.schemaValidation, 'the root element is not <VAST>') };
+  }
+  return vastFromNode(root);
+}
+
+/** Builds a VAST document from an already parsed `<VAST>` element (also used for VMAP's VASTAdData). */
+export function vastFromNode(root: XmlNode): VastParseResult {
+  const version = attr(root, 'version');
+  const errorUrls = texts(root, 'Error');
+  if (version === undefined) {
+    return {
+      ok: false,
+      issue: issue(VAST_ERROR.schemaValidation, '<VAST> has no version attribute', errorUrls),
+    };
+  }
+  if (!SUPPORTED_VERSION.test(version.trim())) {
+    return {
+      ok: false,
+      issue: issue(VAST_ERROR.versionNotSupported, `VAST version ${version} is not supported`, errorUrls),
+    };
+  }
+  const issues: VastIssue[] = [];
+  const ads: VastAd[] = [];
+  for (const adNode of kids(root, 'Ad')) {
+    const r = readAd(adNode);
+    if ('code' in r) issues.push(r);
+    else ads.push(r);
+  }
+  return { ok: true, document: { version: version.trim(), ads, errorUrls }, issues };
+}
+
+function readAd(node: XmlNode): VastAd | VastIssue {
+  const inline = kid(node, 'InLine');
+  const wrapper = kid(node, 'Wrapper');
+  const body = inline ?? wrapper;
+  if (body === undefined)
+    return issue(VAST_ERROR.schemaValidation, '<Ad> has neither <InLine> nor <Wrapper>');
+  const errorUrls = texts(body, 'Error');
+  const ad: VastAd = {
+    kind: inline ? 'inline' : 'wrapper',
+    impressions: texts(body, 'Impression'),
+    errorUrls,
+    viewableImpression: { viewable: [], notViewable: [], undetermined: [] },
+    creatives: [],
+  };
+  const id = attr(node, 'id');
+  if (id !== undefined) ad.id = id;
+  const seq = num(attr(node, 'sequence'));
+  if (seq !== undefined) ad.sequence = seq;
+  const cond = attr(node, 'conditionalAd');
+  if (cond !== undefined) ad.conditionalAd = bool(cond, false);
+  const adType = attr(node, 'adType');
+  if (adType !== undefined) ad.adType = adType;
+  const system = kid(body, 'AdSystem');
+  if (system !== undefined) {
+    ad.adSystem = text(system);
+    const v = attr(system, 'version');
+    if (v !== undefined) ad.adSystemVersion = v;
+  }
+  const title = kid(body, 'AdTitle');
+  if (title !== undefined) ad.adTitle = text(title);
+  const advertiser = kid(body, 'Advertiser');
+  if (advertiser !== undefined) ad.advertiser = text(advertiser);
+  const description = kid(body, 'Description');
+  if (description !== undefined) ad.description = text(description);
+  const expires = num(text(kid(body, 'Expires')));
+  if (expires !== undefined) ad.expires = expires;
+  const vi = kid(body, 'ViewableImpression');
+  if (vi !== undefined) {
+    ad.viewableImpression = {
+      viewable: texts(vi, 'Viewable'),
+      notViewable: texts(vi, 'NotViewable'),
+      undetermined: texts(vi, 'ViewUndetermined'),
+    };
+  }
+  for (const c of kids(kid(body, 'Creatives'), 'Creative')) {
+    const r = readCreative(c, ad.kind === 'inline');
+    if ('code' in r) return { ...r, errorUrls };
+    ad.creatives.push(r);
+  }
+  if (ad.kind === 'inline') {
+    if (ad.adSystem === undefined)
+      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdSystem>', errorUrls);
+    if (ad.adTitle === undefined)
+      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdTitle>', errorUrls);
+    if (ad.impressions.length === 0 && kids(body, 'Impression').length === 0) {
+      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Impression>', errorUrls);
+    }
+    if (kid(body, 'Creatives') === undefined) {
+      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Creatives>', errorUrls);
+    }
+  } else {
+    const uri = text(kid(wrapper, 'VASTAdTagURI'));
+    if (uri === '') return issue(VAST_ERROR.schemaValidation, '<Wrapper> has no <VASTAdTagURI>', errorUrls);
+    ad.wrapper = {
+      adTagUri: uri,
+      followAdditionalWrappers: bool(attr(wrapper, 'followAdditionalWrappers'), true),
+      allowMultipleAds: bool(attr(wrapper, 'allowMultipleAds'), false),
+      fallbackOnNoAd: bool(attr(wrapper, 'fallbackOnNoAd'), false),
+    };
+  }
+  return ad;
+}
+
+function readCreative(node: XmlNode, inline: boolean): VastCreative | VastIssue {
+  const c: VastCreative = { universalAdIds: [], nonLinearAds: 0, companionAds: 0 };
+  const id = attr(node, 'id');
+  if (id !== undefined) c.id = id;
+  const adId = attr(node, 'adId') ?? attr(node, 'AdID');
+  if (adId !== undefined) c.adId = adId;
+  const seq = num(attr(node, 'sequence'));
+  if (seq !== undefined) c.sequence = seq;
+  const api = attr(node, 'apiFramework');
+  if (api !== undefined) c.apiFramework = api;
+  for (const u of kids(node, 'UniversalAdId')) {
+    c.universalAdIds.push({
+      idRegistry: attr(u, 'idRegistry') ?? 'unknown',
+      value: text(u) || attr(u, 'idValue') || 'unknown',
+    });
+  }
+  c.nonLinearAds = kids(kid(node, 'NonLinearAds'), 'NonLinear').length;
+  c.companionAds = kids(kid(node, 'CompanionAds'), 'Companion').length;
+  const linear = kid(node, 'Linear');
+  if (linear !== undefined) {
+    const l: VastLinear = {
+      mediaFiles: [],
+      mezzanine: [],
+      trackingEvents: [],
+      clickTracking: [],
+    };
+    const durationText = kid(linear, 'Duration');
+    if (durationText !== undefined) {
+      const d = parseClock(text(durationText));
+      if (d === undefined) {
+        return issue(VAST_ERROR.unexpectedDuration, `unreadable <Duration> "${text(durationText)}"`);
+      }
+      l.duration = d;
+    } else if (inline) {
+      return issue(VAST_ERROR.schemaValidation, 'an InLine <Linear> has no <Duration>');
+    }
+    const skip = attr(linear, 'skipoffset');
+    if (skip !== undefined) {
+      const o = parseOffset(skip);
+      if (o) l.skipOffset = o;
+    }
+    const mf = kid(linear, 'MediaFiles');
+    for (const m of kids(mf, 'MediaFile')) {
+      const uri = text(m);
+      if (uri === '') continue;
+      const f: VastMediaFile = {
+        uri,
+        delivery: attr(m, 'delivery') ?? 'progressive',
+        type: attr(m, 'type') ?? '',
+        width: num(attr(m, 'width')) ?? 0,
+        height: num(attr(m, 'height')) ?? 0,
+      };
+      const optional = ['id', 'codec', 'apiFramework'] as const;
+      for (const k of optional) {
+        const v = attr(m, k);
+        if (v !== undefined) f[k] = v;
+      }
+      const bitrate = num(attr(m, 'bitrate'));
+      if (bitrate !== undefined) f.bitrate = bitrate;
+      const minB = num(attr(m, 'minBitrate'));
+      if (minB !== undefined) f.minBitrate = minB;
+      const maxB = num(attr(m, 'maxBitrate'));
+      if (maxB !== undefined) f.maxBitrate = maxB;
+      const scalable = attr(m, 'scalable');
+      if (scalable !== undefined) f.scalable = bool(scalable, false);
+      const mar = attr(m, 'maintainAspectRatio');
+      if (mar !== undefined) f.maintainAspectRatio = bool(mar, false);
+      l.mediaFiles.push(f);
+    }
+    l.mezzanine = texts(mf, 'Mezzanine');
+    if (inline && l.mediaFiles.length === 0 && l.mezzanine.length === 0 && mf === undefined) {
+      return issue(VAST_ERROR.schemaValidation, 'an InLine <Linear> has no <MediaFiles>');
+    }
+    for (const t of kids(kid(linear, 'TrackingEvents'), 'Tracking')) {
+      const uri = text(t);
+      const event = attr(t, 'event');
+      if (uri === '' || event === undefined) continue;
+      const e: VastTrackingEvent = { event, uri };
+      const off = parseOffset(attr(t, 'offset'));
+      if (off) e.offset = off;
+      l.trackingEvents.push(e);
+    }
+    const clicks = kid(linear, 'VideoClicks');
+    const ct = text(kid(clicks, 'ClickThrough'));
+    if (ct !== '') l.clickThrough = ct;
+    l.clickTracking = texts(clicks, 'ClickTracking');
+    const params = kid(linear, 'AdParameters');
+    if (params !== undefined) l.adParameters = text(params);
+    c.linear = l;
+  }
+  return c;
+}

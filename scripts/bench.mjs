@@ -1,0 +1,219 @@
+// `npm run bench`: build, start the real server on a temporary DATA_DIR and print one table:
+// bundle sizes of /app/login and of each lazy route chunk, HTTP throughput against a bare
+// Fastify, start-up time, the stitcher's micro-benchmarks, and Lighthouse's mobile score.
+// It measures; it never fails the tests.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright-core';
+import { register } from 'tsx/esm/api';
+import { buildConsole, freePort, ROOT, run, SERVER_ENTRY, WEB_DIST, waitForOk } from './lib.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const rows = [];
+const row = (section, metric, value, goal = '') => rows.push({ section, metric, value, goal });
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+const gzipBytes = (file) =>
+  existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file)).length;
+
+function startProcess(args, env) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  return { child, output: () => output };
+}
+
+async function stop(child) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGINT');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+async function load(url, headers = {}) {
+  const options = { url, connections: 50, headers };
+  await autocannon({ ...options, duration: 3 }); // warm-up
+  const result = await autocannon({ ...options, duration: 10 });
+  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+process.stdout.write('Building the console...\n');
+await buildConsole();
+
+// --- bundle sizes: what the browser loads for /app/login, and each lazy route chunk
+const port = await freePort();
+const dataDir = await mkdtemp(join(tmpdir(), 'cuepoint-bench-'));
+const started = performance.now();
+const server = startProcess(['--import', 'tsx', SERVER_ENTRY], {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000000',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+});
+const origin = `http://127.0.0.1:${port}`;
+let firstOk = 0;
+try {
+  await waitForOk(`${origin}/app/`, 60_000);
+  firstOk = performance.now() - started;
+} catch (err) {
+  process.stderr.write(`${server.output()}\n`);
+  throw err;
+}
+row(
+  'start-up',
+  'process start to first 200 from /app/ (fresh DATA_DIR: migrate + seed)',
+  `${Math.round(firstOk)} ms`,
+);
+
+let lighthouseScore = 'not measured (no Chromium)';
+if (existsSync(CHROMIUM)) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const page = await browser.newPage();
+  const loaded = new Set();
+  page.on('response', (response) => {
+    const path = new URL(response.url()).pathname;
+    if (/\.(js|css)$/.test(path) && path.startsWith('/app/')) loaded.add(path);
+  });
+  await page.goto(`${origin}/app/login`, { waitUntil: 'networkidle' });
+  await browser.close();
+  let js = 0;
+  let css = 0;
+  for (const path of loaded) {
+    const file = join(WEB_DIST, path.replace(/^\/app\//, ''));
+    if (!existsSync(file)) continue; // runtime-config.js is generated, a few hundred bytes
+    if (path.endsWith('.js')) js += gzipBytes(file);
+    else css += gzipBytes(file);
+  }
+  row('bundle', '/app/login JS loaded before any interaction (gzip)', kB(js), '< 180 kB');
+  row('bundle', '/app/login CSS loaded before any interaction (gzip)', kB(css));
+} else {
+  row('bundle', '/app/login', 'not measured: Chromium missing');
+}
+const manifestPath = join(WEB_DIST, '.vite/manifest.json');
+if (existsSync(manifestPath)) {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  for (const [source, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry) continue;
+    row(
+      'bundle',
+      `lazy route chunk ${source.replace(/^src\//, '')} (gzip)`,
+      kB(gzipBytes(join(WEB_DIST, chunk.file))),
+    );
+  }
+}
+
+// --- HTTP throughput beside a bare Fastify
+const barePort = await freePort();
+const bare = startProcess([join(ROOT, 'scripts/bench-bare.mjs')], { PORT: String(barePort) });
+await waitForOk(`http://127.0.0.1:${barePort}/`);
+const login = /** @type {{ token: string, user: { _id: string } }} */ (
+  await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' }),
+  }).then((r) => r.json())
+);
+const authHeaders = { authorization: `Bearer ${login.token}`, 'user-id': login.user._id, 'auth-type': 'reg' };
+
+const bareResult = await load(`http://127.0.0.1:${barePort}/`);
+await stop(bare.child);
+const health = await load(`${origin}/api/health`);
+const authed = await load(`${origin}/api/user/getUser/${login.user._id}`, authHeaders);
+const fmt = (r) =>
+  `${Math.round(r.rps)} req/s, p99 ${r.p99} ms${r.errors ? `, ${r.errors} errors/non-2xx` : ''}`;
+row('http', 'bare Fastify hello-world (50 connections, 10 s)', fmt(bareResult));
+row(
+  'http',
+  'GET /api/health',
+  `${fmt(health)} (${Math.round((health.rps / bareResult.rps) * 100)}% of bare)`,
+);
+row(
+  'http',
+  'GET /api/user/getUser/:id, authenticated (session lookup in the database)',
+  `${fmt(authed)} (${Math.round((authed.rps / bareResult.rps) * 100)}% of bare)`,
+  '>= 40% of bare',
+);
+
+// --- Lighthouse, mobile, /app/login
+if (existsSync(CHROMIUM)) {
+  const report = join(dataDir, 'lighthouse.json');
+  const code = await run(
+    'npx',
+    [
+      'lighthouse',
+      `${origin}/app/login`,
+      '--only-categories=performance',
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${report}`,
+      '--quiet',
+      `--chrome-flags=${CHROMIUM_ARGS.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: 'ignore' },
+  );
+  if (code === 0 && existsSync(report)) {
+    const lh = JSON.parse(readFileSync(report, 'utf8'));
+    const audits = lh.audits;
+    lighthouseScore = `${Math.round(lh.categories.performance.score * 100)} (FCP ${audits['first-contentful-paint'].displayValue}, LCP ${audits['largest-contentful-paint'].displayValue}, TBT ${audits['total-blocking-time'].displayValue})`;
+  } else {
+    lighthouseScore = `failed (exit ${code})`;
+  }
+}
+row('lighthouse', 'mobile performance of /app/login', lighthouseScore, '90+');
+
+await stop(server.child);
+await rm(dataDir, { recursive: true, force: true });
+
+// --- the stitcher's micro-benchmarks (packages/stitcher/bench)
+const stitcherBench = join(ROOT, 'packages/stitcher/bench/stitcher-bench.ts');
+if (existsSync(stitcherBench)) {
+  register();
+  try {
+    const { runStitcherBench } = await import(stitcherBench);
+    for (const r of await runStitcherBench()) {
+      const value =
+        r.us !== undefined ? `${r.us.toFixed(2)} µs` : r.bytes !== undefined ? `${r.bytes} B` : r.note;
+      const goal =
+        r.reference !== undefined
+          ? `<= ${(3 * r.reference).toFixed(1)} µs (3x ${r.reference} µs); now ${(r.us / r.reference).toFixed(2)}x`
+          : r.bytes !== undefined
+            ? '< 1024 B'
+            : '';
+      row('stitcher', r.name, value, goal);
+    }
+  } catch (err) {
+    row('stitcher', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// --- the table
+const widths = ['section', 'metric', 'value', 'goal'].map((k) =>
+  Math.max(k.length, ...rows.map((r) => String(r[k]).length)),
+);
+const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+process.stdout.write(`\n${line(['section', 'metric', 'value', 'goal'])}\n`);
+process.stdout.write(`${line(widths.map((w) => '-'.repeat(w)))}\n`);
+for (const r of rows) process.stdout.write(`${line([r.section, r.metric, r.value, r.goal])}\n`);
