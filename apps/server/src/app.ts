@@ -18,7 +18,9 @@ export interface BuildAppOptions {
   database: Database;
   /** Close the database when the app closes (the process owns it); tests keep theirs. */
   closeDatabase?: boolean;
-  redis?: Redis;
+  redis?: Redis | undefined;
+  /** Key prefix of the Redis rate-limit counters (tests isolate themselves with it). */
+  rateLimitNamespace?: string;
   logger?: FastifyServerOptions['logger'];
   webDist: string;
 }
@@ -50,6 +52,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(externalPlugins, {
     rateLimitMax: opts.env.RATE_LIMIT_MAX,
     redis: opts.redis,
+    rateLimitNamespace: opts.rateLimitNamespace,
     version: VERSION,
   });
   // 2. app

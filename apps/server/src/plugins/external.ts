@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 export interface ExternalOptions {
   rateLimitMax: number;
   redis?: Redis | undefined;
+  rateLimitNamespace?: string | undefined;
   version: string;
 }
 
@@ -48,7 +49,7 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
     global: false,
     max: opts.rateLimitMax,
     timeWindow: '1 minute',
-    ...(opts.redis ? { redis: opts.redis, nameSpace: 'cuepoint-rl:' } : {}),
+    ...(opts.redis ? { redis: opts.redis, nameSpace: `cuepoint-rl:${opts.rateLimitNamespace ?? ''}` } : {}),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       error: 'Too Many Requests',

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions, type UserRow, users } from '../db/schema/index.ts';
+import { type CustomerRow, customers, sessions, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
 /** How long a session lives without being used (sliding) and at the most. */
@@ -31,22 +31,29 @@ export async function createSession(
 export interface ActiveSession {
   sessionId: string;
   lastUsedAt: Date;
+  expiresAt: Date;
   user: UserRow;
+  customer: CustomerRow;
 }
 
-/** The live (not revoked, not expired) session for a token, with its user; one query. */
+/** The live (not revoked, not expired) session for a token hash, with its user and customer; one query. */
 export async function findActiveSession(
   db: Db,
-  token: string,
+  tokenHash: string,
   now = new Date(),
 ): Promise<ActiveSession | undefined> {
   const [row] = await db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users })
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
+      user: users,
+      customer: customers,
+    })
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
+    .innerJoin(customers, eq(users.customerId, customers.id))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;
 }
@@ -54,6 +61,7 @@ export async function findActiveSession(
 /** Records use of a session when the last record is older than the touch interval. */
 export async function touchSession(db: Db, session: ActiveSession, now = new Date()): Promise<void> {
   if (now.getTime() - session.lastUsedAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return;
+  session.lastUsedAt = now;
   await db
     .update(sessions)
     .set({ lastUsedAt: now })

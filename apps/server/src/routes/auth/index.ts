@@ -67,6 +67,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth!;
       await revokeSession(app.db, auth.sessionId);
+      app.sessionCache?.deleteSession(auth.sessionId);
       await recordAudit(app.db, {
         action: 'auth.logout',
         actorUserId: auth.user.id,

@@ -16,10 +16,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = request.auth!.user;
+      const { user: caller, customer } = request.auth!;
       const { id } = request.params;
-      // A user reads only itself; a main administrator reads anyone.
-      if (id !== caller.id && !caller.isMainAdmin) return reply.forbidden('You may only read your own user');
+      // A user reads itself (already loaded with the session); a main administrator reads anyone.
+      if (id === caller.id) return toUserDto(caller, customer);
+      if (!caller.isMainAdmin) return reply.forbidden('You may only read your own user');
       const found = await findUserWithCustomer(app.db, id);
       if (!found) return reply.notFound('User not found');
       return toUserDto(found.user, found.customer);
