@@ -43,11 +43,27 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The runtime configuration script the server writes (flags, BASE_URL, time-outs). Deferred and
+ * module scripts run in document order, so it is set before the console's first render without
+ * blocking the parser. Injected here rather than written in index.html so that Vite leaves its
+ * URL alone in dev as in build. (The path is core's RUNTIME_CONFIG_PATH; this file is loaded by
+ * Node before any TypeScript workspace, so it cannot import it; the e2e suite checks the two agree.)
+ */
+function runtimeConfigScript(): Plugin {
+  return {
+    name: 'cuepoint-runtime-config',
+    transformIndexHtml: () => [
+      { tag: 'script', attrs: { defer: true, src: '/app/runtime-config.js' }, injectTo: 'head-prepend' },
+    ],
+  };
+}
+
 const apiTarget = process.env.CUEPOINT_API_ORIGIN ?? 'http://localhost:8080';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), precompress()],
+  plugins: [react(), runtimeConfigScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
