@@ -10,6 +10,7 @@ import { consolePlugin } from './plugins/console.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { apiRoutes } from './routes/index.ts';
 import { VERSION } from './version.ts';
 
@@ -62,6 +63,7 @@ export async function buildApp(opts: BuildAppOptions) {
     closeOnShutdown: opts.closeDatabase ?? false,
   });
   await app.register(authPlugin);
+  await app.register(mailPlugin, { env: opts.env });
   await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig: runtimeConfigOf(opts.env) });
   // 3. routes
   await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });

@@ -1,4 +1,5 @@
 export * from './config/runtime-config.ts';
+export * from './constants/countries.ts';
 export * from './constants/index.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/common.ts';

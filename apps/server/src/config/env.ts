@@ -56,6 +56,14 @@ export const envSchema = z.object({
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL accepts ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** Outbound mail: SMTP when set, else every message is written to DATA_DIR/outbox/. */
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z
+    .string()
+    .min(3, { error: 'MAIL_FROM accepts an address like Cuepoint <no-reply@example.com>' })
+    .default('Cuepoint <no-reply@cuepoint.local>'),
+  /** Origin used in links mailed to users; defaults to http://localhost:PORT. */
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   /** Requests per minute per client address across all routes. */
   RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
   /** Largest request body accepted, in bytes (JSON; uploads have their own limits). */

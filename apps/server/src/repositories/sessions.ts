@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CustomerRow, customers, sessions, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -30,6 +30,8 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
+  createdAt: Date;
+  replacedAt: Date | null;
   lastUsedAt: Date;
   expiresAt: Date;
   user: UserRow;
@@ -45,6 +47,8 @@ export async function findActiveSession(
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      replacedAt: sessions.replacedAt,
       lastUsedAt: sessions.lastUsedAt,
       expiresAt: sessions.expiresAt,
       user: users,
@@ -70,4 +74,43 @@ export async function touchSession(db: Db, session: ActiveSession, now = new Dat
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
   await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** After a password change: every session of the user ends. */
+export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** A token older than this gets a fresh one in the `usertoken` header of a 2xx answer. */
+export const SESSION_ROTATE_AFTER_MS = 15 * 60 * 1000;
+/** How long a replaced token keeps working, so parallel requests sent with it do not fail. */
+export const SESSION_ROTATION_GRACE_MS = 60 * 1000;
+
+/**
+ * Replaces a session with a fresh one: the old one is marked replaced and expires after the
+ * grace. Only the first of several concurrent attempts wins (the conditional update); the
+ * others answer undefined and the caller sends no new token.
+ */
+export async function rotateSession(
+  db: Db,
+  session: { sessionId: string; userId: string },
+  meta: { userAgent?: string | undefined; ip?: string | undefined },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date } | undefined> {
+  return db.transaction(async (tx) => {
+    const graceEnds = new Date(now.getTime() + SESSION_ROTATION_GRACE_MS);
+    const [replaced] = await tx
+      .update(sessions)
+      .set({
+        replacedAt: now,
+        expiresAt: sql`least(${sessions.expiresAt}, ${graceEnds.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(sessions.id, session.sessionId), isNull(sessions.replacedAt), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    if (!replaced) return undefined;
+    return createSession(tx as unknown as Db, session.userId, { ...meta, now });
+  });
 }

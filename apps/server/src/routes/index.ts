@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
+import { customerRoutes } from './customer/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { userRoutes } from './user/index.ts';
 
@@ -15,5 +16,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
     protectedApp.addHook('onRequest', app.authenticate);
     await protectedApp.register(authRoutes);
     await protectedApp.register(userRoutes);
+    await protectedApp.register(customerRoutes);
   });
 };

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -43,8 +44,40 @@ export async function freshDatabase(): Promise<Database> {
   return database;
 }
 
+/** A test configuration with its own temporary DATA_DIR (the mail outbox lands there). */
 export function testEnv(overrides: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '10000', ...overrides });
+  return loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '10000',
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'cuepoint-data-')),
+    PUBLIC_URL: 'http://console.test',
+    ...overrides,
+  });
+}
+
+export interface OutboxMessage {
+  to: string;
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The messages the real mailer wrote to DATA_DIR/outbox, oldest first. */
+export async function readOutbox(dataDir: string): Promise<OutboxMessage[]> {
+  const dir = join(dataDir, 'outbox');
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(
+    names.map(async (n) => JSON.parse(await readFile(join(dir, n), 'utf8')) as OutboxMessage),
+  );
+}
+
+/** The query of the last link mailed to an address. */
+export async function lastLinkTo(dataDir: string, to: string) {
+  const mails = (await readOutbox(dataDir)).filter((m) => m.to === to);
+  const link = mails.at(-1)?.links[0];
+  if (!link) throw new Error(`no mail with a link to ${to}`);
+  return new URL(link);
 }
 
 /** A stand-in console build: index.html and a hashed asset with its pre-compressed siblings. */
@@ -63,14 +96,15 @@ export async function testApp(
   options: { env?: Record<string, string>; database?: Database; webDist?: string } = {},
 ) {
   const database = options.database ?? (await freshDatabase());
+  const env = testEnv(options.env);
   const app = await buildApp({
-    env: testEnv(options.env),
+    env,
     database,
     closeDatabase: !options.database,
     webDist: options.webDist ?? (await fakeConsoleBuild()),
   });
   await app.ready();
-  return app;
+  return Object.assign(app, { dataDir: env.DATA_DIR });
 }
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;

@@ -1,6 +1,29 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../constants/countries.ts';
+import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
+import { emailSchema, passwordSchema, requiredTextSchema } from '../validation/field-schemas.ts';
+import { ORGANIZATION_TYPES } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
+import { crossFieldCheck } from '../validation/zod-checks.ts';
 import { userSchema } from './user.ts';
+
+/**
+ * The accounts-and-sessions API (issue 4): payloads and answers shared by the server's route
+ * schemas and the console's forms. Paths are below the API base (`/api/`).
+ */
+export const AUTH_PATHS = {
+  signup: 'auth/signup',
+  mpsignup: 'auth/mpsignup',
+  activate: 'auth/activate',
+  resendActivation: 'auth/resend-activation',
+  login: 'auth/login',
+  logout: 'auth/logout',
+  resetPassword: 'auth/reset-password',
+  newPassword: 'auth/new-password',
+  /** Admin only: `POST customer/approve/{customerId}` ends the review of a new customer. */
+  approveCustomer: 'customer/approve',
+  getUser: 'user/getUser',
+} as const;
 
 const required = { error: VALIDATION_MESSAGES.thisFieldRequired };
 
@@ -17,9 +40,105 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-/** The generic answer to a wrong email or password (no account probing). */
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
-/** Header names of spec section 7. */
+/** Labels of the sign-up form ('{_field_} is required'). */
+export const SIGNUP_FIELD_LABELS = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  mobilePhone: 'Mobile phone',
+  organizationType: 'Organization type',
+  country: 'Country',
+} as const;
+
+const signupFields = {
+  firstName: requiredTextSchema(SIGNUP_FIELD_LABELS.firstName).max(100),
+  lastName: requiredTextSchema(SIGNUP_FIELD_LABELS.lastName).max(100),
+  email: emailSchema,
+  mobilePhone: requiredTextSchema(SIGNUP_FIELD_LABELS.mobilePhone).max(40),
+  organizationType: z.enum(ORGANIZATION_TYPES, { error: VALIDATION_MESSAGES.thisFieldRequired }),
+  country: requiredTextSchema(SIGNUP_FIELD_LABELS.country).refine((code) => COUNTRY_CODES.has(code), {
+    error: VALIDATION_MESSAGES.thisFieldRequired,
+  }),
+  password: passwordSchema(),
+  repeatPassword: z.string(required),
+};
+
+/** `POST auth/signup`: a new customer account and its first user (inactive until activated). */
+export const signupRequestSchema = z.object(signupFields).check(crossFieldCheck(repeatPasswordRule()));
+export type SignupRequest = z.infer<typeof signupRequestSchema>;
+
+/** `POST auth/mpsignup`: the same, carrying the marketplace customer token. */
+export const marketplaceSignupRequestSchema = z
+  .object({ ...signupFields, marketplaceToken: requiredTextSchema('Marketplace token').max(2048) })
+  .check(crossFieldCheck(repeatPasswordRule()));
+export type MarketplaceSignupRequest = z.infer<typeof marketplaceSignupRequestSchema>;
+
+/** A plain confirmation: sign-up, activation, reset request, new password. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+/** `POST auth/activate` with the email and the single-use token of the activation link. */
+export const activateRequestSchema = z.object({
+  email: emailSchema,
+  token: z.string(required).min(1, required).max(200),
+});
+export type ActivateRequest = z.infer<typeof activateRequestSchema>;
+
+/** `POST auth/resend-activation` and `POST auth/reset-password`: just an email. */
+export const emailRequestSchema = z.object({ email: emailSchema });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
+
+/** `POST auth/new-password`: the reset link's email and token, and the new password twice. */
+export const newPasswordRequestSchema = z
+  .object({
+    email: emailSchema,
+    token: z.string(required).min(1, required).max(200),
+    password: passwordSchema(),
+    repeatPassword: z.string(required),
+  })
+  .check(crossFieldCheck(repeatPasswordRule()));
+export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;
+
+/**
+ * The body of a refused login or request whose user cannot use the console yet (spec section 8):
+ * `isActive` false -> the console goes to /user-activate?email={email}; `isActive` true and
+ * `isGmanaActive` false -> it stores `firstName` and goes to /account-review.
+ */
+export const accountStateErrorSchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  isActive: z.boolean(),
+  isGmanaActive: z.boolean(),
+  email: z.string(),
+  firstName: z.string(),
+});
+export type AccountStateError = z.infer<typeof accountStateErrorSchema>;
+
+export const approveCustomerResponseSchema = z.object({ _id: z.string(), approvedUsers: z.number().int() });
+
+/** Texts of these flows (not in the spec: ours, kept in one place). */
+export const AUTH_TEXTS = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  signupDone: 'Your account has been created. Check your email for the activation link.',
+  activationSent: 'If this address has an account waiting for activation, a new link is on its way.',
+  activated: 'Your email address is confirmed. Your account is now waiting for review.',
+  activationInvalid: 'This activation link is invalid or has expired.',
+  resetSent: 'If an account exists for this email, a password reset link is on its way.',
+  resetInvalid: 'This password reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Please sign in with the new one.',
+  notActivated: 'Please activate your account through the link we emailed you.',
+  inReview: 'Your account is waiting for review by our team.',
+  emailTaken: 'An account with this email already exists',
+  loginAsForbidden: 'Only a main administrator may act as another user',
+} as const;
+
+/** Kept for existing imports: the generic answer to a wrong email or password. */
+export const INVALID_CREDENTIALS_MESSAGE = AUTH_TEXTS.invalidCredentials;
+
+/** Header names of spec section 7 (lower-case, as Node presents them). */
 export const HEADERS = {
   authType: 'auth-type',
   loginAs: 'login-as',
@@ -27,3 +146,15 @@ export const HEADERS = {
   userToken: 'usertoken',
 } as const;
 export const AUTH_TYPES = ['reg', 'ad'] as const;
+
+/** Browser-stored values of spec section 3, by their exact names. */
+export const STORAGE_KEYS = {
+  currentUser: 'currentUser',
+  authType: 'authType',
+  loginAsId: 'loginasid',
+  loginAs: 'loginas',
+  user: 'user',
+  firstName: 'firstName',
+} as const;
+/** What logout keeps in local storage (spec section 4). */
+export const STORAGE_KEPT_ON_LOGOUT = ['history', 'defaultEventDuration'] as const;

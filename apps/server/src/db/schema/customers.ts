@@ -13,6 +13,8 @@ export const customers = pgTable('customers', {
   paymentCustomerId: text(),
   marketplaceToken: text(),
   enableApi: boolean().notNull().default(false),
+  /** When a main administrator approved the account after sign-up review. */
+  reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true })
     .notNull()

@@ -14,6 +14,8 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastUsedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp({ withTimezone: true }),
+    /** Set when a fresh token replaced this one (rotation); it stays valid until `expiresAt`. */
+    replacedAt: timestamp({ withTimezone: true }),
     userAgent: text(),
     ip: text(),
   },

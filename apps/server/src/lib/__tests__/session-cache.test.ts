@@ -5,6 +5,8 @@ import { SessionCache } from '../session-cache.ts';
 
 const session = (sessionId: string, userId: string, expiresAt = 10_000_000): ActiveSession => ({
   sessionId,
+  createdAt: new Date(0),
+  replacedAt: null,
   lastUsedAt: new Date(0),
   expiresAt: new Date(expiresAt),
   user: { id: userId } as UserRow,

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
+import { type App, buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { fakeConsoleBuild, freshDatabase, type TestApp, testApp, testEnv } from '../../test/helpers.ts';
+import { fakeConsoleBuild, freshDatabase, testApp, testEnv } from '../../test/helpers.ts';
 
 describe('baseline protection and error handling', () => {
   let database: Database;
-  let app: TestApp;
+  let app: App;
   beforeAll(async () => {
     database = await freshDatabase();
     app = await buildApp({

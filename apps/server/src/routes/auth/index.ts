@@ -1,19 +1,228 @@
+import { randomBytes } from 'node:crypto';
 import {
+  AUTH_TEXTS,
+  accountStateErrorSchema,
+  activateRequestSchema,
+  emailRequestSchema,
   errorResponseSchema,
-  INVALID_CREDENTIALS_MESSAGE,
   loginRequestSchema,
   loginResponseSchema,
+  marketplaceSignupRequestSchema,
+  messageResponseSchema,
+  newPasswordRequestSchema,
+  type SignupRequest,
+  signupRequestSchema,
 } from '@cuepoint/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { decoyHash, verifyPassword } from '../../lib/passwords.ts';
+import type { Db } from '../../db/client.ts';
+import { customers, type UserRow, users } from '../../db/schema/index.ts';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { createSession, revokeSession } from '../../repositories/sessions.ts';
+import { clearFailures, failureKeys, lockedForMs, recordFailure } from '../../repositories/auth-failures.ts';
+import { createSession, revokeSession, revokeUserSessions } from '../../repositories/sessions.ts';
+import { consumeUserToken, issueUserToken } from '../../repositories/user-tokens.ts';
 import { findUserByEmail, findUserWithCustomer } from '../../repositories/users.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+/** A sub-domain slug for a new customer: its name, made URL-safe, and a random suffix. */
+const subDomainFor = (name: string) =>
+  `${
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'customer'
+  }-${randomBytes(3).toString('hex')}`;
+
+async function mailActivation(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
+  const token = await issueUserToken(app.db, user.id, 'activation');
+  const link = app.consoleLink('/user-activate', { email: user.email, token });
+  await app.mailer.send({
+    to: user.email,
+    subject: 'Activate your Cuepoint account',
+    text: `Hello ${user.firstName},\n\nPlease confirm your email address to activate your Cuepoint account:\n\n${link}\n\nThe link works once and expires in 7 days.\n`,
+    links: [link],
+  });
+}
+
+/** The answer the console routes by (spec section 8) for a user who cannot sign in yet. */
+function accountStateError(reply: FastifyReply, request: FastifyRequest, user: UserRow) {
+  return reply.code(403).send({
+    statusCode: 403,
+    error: 'Forbidden',
+    message: user.isActive ? AUTH_TEXTS.inReview : AUTH_TEXTS.notActivated,
+    requestId: request.id,
+    isActive: user.isActive,
+    isGmanaActive: user.isGmanaActive,
+    email: user.email,
+    firstName: user.firstName,
+  });
+}
+
+async function signup(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: SignupRequest & { marketplaceToken?: string },
+) {
+  const email = body.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(body.password);
+  let created: UserRow;
+  try {
+    created = await app.db.transaction(async (tx) => {
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          name: `${body.firstName} ${body.lastName}`,
+          subDomainName: subDomainFor(`${body.firstName} ${body.lastName}`),
+          marketplaceToken: body.marketplaceToken ?? null,
+        })
+        .returning({ id: customers.id });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          customerId: customer!.id,
+          email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          mobilePhone: body.mobilePhone,
+          country: body.country,
+          organizationType: body.organizationType,
+          isActive: false,
+          isGmanaActive: false,
+        })
+        .returning();
+      return user!;
+    });
+  } catch (err) {
+    const code =
+      (err as { code?: string; cause?: { code?: string } }).code ??
+      (err as { cause?: { code?: string } }).cause?.code;
+    if (code === UNIQUE_VIOLATION) return emailTaken(reply, request);
+    throw err;
+  }
+  await recordAudit(app.db, {
+    action: body.marketplaceToken ? 'auth.mpsignup' : 'auth.signup',
+    actorUserId: created.id,
+    effectiveUserId: created.id,
+    customerId: created.customerId,
+    requestId: request.id,
+    ip: request.ip,
+  });
+  try {
+    await mailActivation(app, created);
+  } catch (err) {
+    // The account exists; the user can ask for the link again from the activation page.
+    request.log.error({ err }, 'could not send the activation email');
+  }
+  return reply.code(201).send({ message: AUTH_TEXTS.signupDone });
+}
+
+const emailTaken = (reply: FastifyReply, request: FastifyRequest) =>
+  reply.code(409).send({
+    statusCode: 409,
+    error: 'Conflict',
+    message: AUTH_TEXTS.emailTaken,
+    requestId: request.id,
+    fields: [{ field: 'email', message: AUTH_TEXTS.emailTaken }],
+  });
+
+const emailExists = async (db: Db, email: string) => (await findUserByEmail(db, email)) !== undefined;
 
 /** Public authentication routes (no token needed). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const signupResponses = { 201: messageResponseSchema, 409: errorResponseSchema };
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create a customer account and its first user; mails an activation link',
+        body: signupRequestSchema,
+        response: signupResponses,
+      },
+    },
+    async (request, reply) => {
+      if (await emailExists(app.db, request.body.email)) return emailTaken(reply, request);
+      return signup(app, request, reply, request.body);
+    },
+  );
+
+  app.post(
+    '/auth/mpsignup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Marketplace sign-up: the same, storing the marketplace customer token on the customer',
+        body: marketplaceSignupRequestSchema,
+        response: signupResponses,
+      },
+    },
+    async (request, reply) => {
+      if (await emailExists(app.db, request.body.email)) return emailTaken(reply, request);
+      return signup(app, request, reply, request.body);
+    },
+  );
+
+  app.post(
+    '/auth/activate',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirm the email address with the single-use token of the activation link',
+        body: activateRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await app.db.transaction(async (tx) => {
+        const found = await consumeUserToken(tx as unknown as Db, { ...request.body, purpose: 'activation' });
+        if (found) await tx.update(users).set({ isActive: true }).where(eq(users.id, found.id));
+        return found;
+      });
+      if (!user) return reply.badRequest(AUTH_TEXTS.activationInvalid);
+      app.sessionCache?.deleteUser(user.id);
+      await recordAudit(app.db, {
+        action: 'auth.activate',
+        actorUserId: user.id,
+        effectiveUserId: user.id,
+        customerId: user.customerId,
+        requestId: request.id,
+        ip: request.ip,
+      });
+      return { message: AUTH_TEXTS.activated };
+    },
+  );
+
+  app.post(
+    '/auth/resend-activation',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a new activation link (the same answer whether or not the account exists)',
+        body: emailRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      if (user && !user.isActive) {
+        await mailActivation(app, user).catch((err) =>
+          request.log.error({ err }, 'could not send the activation email'),
+        );
+      }
+      return { message: AUTH_TEXTS.activationSent };
+    },
+  );
+
   app.post(
     '/auth/login',
     {
@@ -21,16 +230,31 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in with email and password; answers a bearer token and the user',
         body: loginRequestSchema,
-        response: { 200: loginResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: loginResponseSchema,
+          401: errorResponseSchema,
+          403: accountStateErrorSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const { email, password } = request.body;
+      const keys = failureKeys(email, request.ip);
+      const wait = await lockedForMs(app.db, keys);
+      if (wait > 0) return reply.tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(wait / 60_000)));
+
       const user = await findUserByEmail(app.db, email);
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !ok) return reply.unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      if (!user || !ok) {
+        await recordFailure(app.db, keys);
+        return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      }
+      await clearFailures(app.db, keys.email);
+      if (!user.isActive || !user.isGmanaActive) return accountStateError(reply, request, user);
+
       const found = await findUserWithCustomer(app.db, user.id);
-      if (!found) return reply.unauthorized(INVALID_CREDENTIALS_MESSAGE);
+      if (!found) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
       const session = await createSession(app.db, user.id, {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
@@ -50,6 +274,68 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Mail a password reset link (the same answer whether or not the account exists)',
+        body: emailRequestSchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await findUserByEmail(app.db, request.body.email);
+      if (user) {
+        const token = await issueUserToken(app.db, user.id, 'reset');
+        const link = app.consoleLink('/new-password', { email: user.email, token });
+        await app.mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Cuepoint password',
+            text: `Hello ${user.firstName},\n\nSomeone (hopefully you) asked to reset your Cuepoint password. Choose a new one here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this email.\n`,
+            links: [link],
+          })
+          .catch((err) => request.log.error({ err }, 'could not send the reset email'));
+      }
+      return { message: AUTH_TEXTS.resetSent };
+    },
+  );
+
+  app.post(
+    '/auth/new-password',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the reset link token; ends every session of the user',
+        body: newPasswordRequestSchema,
+        response: { 200: messageResponseSchema, 400: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const passwordHash = await hashPassword(request.body.password);
+      const user = await app.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const found = await consumeUserToken(db, { ...request.body, purpose: 'reset' });
+        if (!found) return undefined;
+        await tx.update(users).set({ passwordHash }).where(eq(users.id, found.id));
+        await revokeUserSessions(db, found.id);
+        return found;
+      });
+      if (!user) return reply.badRequest(AUTH_TEXTS.resetInvalid);
+      app.sessionCache?.deleteUser(user.id);
+      await recordAudit(app.db, {
+        action: 'auth.new-password',
+        actorUserId: user.id,
+        effectiveUserId: user.id,
+        customerId: user.customerId,
+        requestId: request.id,
+        ip: request.ip,
+      });
+      return { message: AUTH_TEXTS.passwordChanged };
+    },
+  );
 };
 
 /** Authentication routes for a signed-in caller. */
@@ -66,13 +352,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
+      const signedIn = auth.actor ?? auth.user;
+      auth.rotate = false; // a revoked token gets no successor
       await revokeSession(app.db, auth.sessionId);
       app.sessionCache?.deleteSession(auth.sessionId);
       await recordAudit(app.db, {
         action: 'auth.logout',
-        actorUserId: auth.user.id,
+        actorUserId: signedIn.id,
         effectiveUserId: auth.user.id,
-        customerId: auth.user.customerId,
+        customerId: signedIn.customerId,
         requestId: request.id,
         ip: request.ip,
       });
