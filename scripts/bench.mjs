@@ -11,19 +11,18 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { chromium } from 'playwright-core';
 import { register } from 'tsx/esm/api';
-import { buildConsole, freePort, ROOT, run, SERVER_ENTRY, WEB_DIST, waitForOk } from './lib.mjs';
+import {
+  buildConsole,
+  CHROMIUM_PATH as CHROMIUM,
+  CHROMIUM_ARGS,
+  freePort,
+  ROOT,
+  run,
+  SERVER_ENTRY,
+  WEB_DIST,
+  waitForOk,
+} from './lib.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const rows = [];
 const row = (section, metric, value, goal = '') => rows.push({ section, metric, value, goal });
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;

@@ -1,6 +1,8 @@
 export const ROOT: string;
 export const WEB_DIST: string;
 export const SERVER_ENTRY: string;
+export const CHROMIUM_PATH: string;
+export const CHROMIUM_ARGS: string[];
 export function run(
   command: string,
   args: string[],

@@ -9,6 +9,19 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const WEB_DIST = join(ROOT, 'apps/web/dist');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
 
+/** Debian's Chromium (never a downloaded browser) and the flags this machine needs (STACK.md). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /** Runs a command, inheriting stdio; resolves to its exit code. */
 export function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {

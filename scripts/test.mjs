@@ -4,10 +4,9 @@
 // either missing is a failure. Ends with one line: "N passed, N failed".
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildConsole, ROOT, run } from './lib.mjs';
+import { buildConsole, CHROMIUM_PATH as CHROMIUM, ROOT, run } from './lib.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const reports = join(ROOT, 'node_modules/.cache/cuepoint-test');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
