@@ -1,19 +1,10 @@
 import { type Attribute, getAttribute, parseAttributes } from './attributes.ts';
+import { parseDateTime } from './date.ts';
 import type { MediaPlaylist, MediaSegment, MultivariantPlaylist, Playlist, Tag } from './types.ts';
 
 export class PlaylistParseError extends Error {
   override name = 'PlaylistParseError';
 }
-
-/** Tags that describe the whole media playlist wherever they appear. */
-const MEDIA_PLAYLIST_TAGS = new Set([
-  'EXT-X-START',
-  'EXT-X-SERVER-CONTROL',
-  'EXT-X-PART-INF',
-  'EXT-X-ALLOW-CACHE',
-  'EXT-X-DEFINE',
-  'EXT-X-SKIP',
-]);
 
 const MULTIVARIANT_MARKERS = ['#EXT-X-STREAM-INF', '#EXT-X-MEDIA:', '#EXT-X-I-FRAME-STREAM-INF'];
 
@@ -21,6 +12,13 @@ function splitTag(line: string): Tag {
   const colon = line.indexOf(':');
   if (colon < 0) return { name: line.slice(1) };
   return { name: line.slice(1, colon), value: line.slice(colon + 1) };
+}
+
+/** `line.trim()`, without the call when neither end can be whitespace (printable ASCII). */
+function trimLine(line: string): string {
+  const a = line.charCodeAt(0);
+  const b = line.charCodeAt(line.length - 1);
+  return a > 32 && a < 127 && b > 32 && b < 127 ? line : line.trim();
 }
 
 function lines(text: string): string[] {
@@ -63,8 +61,18 @@ function applyKey(current: string[], value: string): string[] {
  * back to defaults. Throws PlaylistParseError only when the text is not an HLS playlist at all.
  */
 export function parseMediaPlaylist(text: string): MediaPlaylist {
-  const ls = lines(text);
-  if (ls[0] !== '#EXTM3U') throw new PlaylistParseError('playlist does not start with #EXTM3U');
+  // The lines are read in one pass (no array of lines): each trimmed, empty ones skipped.
+  const end = text.length;
+  let pos = 0;
+  let first: string | undefined;
+  while (pos < end && first === undefined) {
+    const nl = text.indexOf('\n', pos);
+    const stop = nl === -1 ? end : nl;
+    const l = trimLine(text.slice(pos, stop));
+    pos = stop + 1;
+    if (l !== '') first = l.charCodeAt(0) === 0xfeff ? l.slice(1) : l;
+  }
+  if (first !== '#EXTM3U') throw new PlaylistParseError('playlist does not start with #EXTM3U');
   const pl: MediaPlaylist = {
     type: 'media',
     targetDuration: 0,
@@ -88,8 +96,12 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
   let pdt: number | undefined;
   const lastRangeEnd = new Map<string, number>();
 
-  for (let i = 1; i < ls.length; i++) {
-    const line = ls[i]!;
+  while (pos < end) {
+    const nl = text.indexOf('\n', pos);
+    const stop = nl === -1 ? end : nl;
+    const line = trimLine(text.slice(pos, stop));
+    pos = stop + 1;
+    if (line === '') continue;
     if (line.charCodeAt(0) !== 35 /* # */) {
       // URI line.
       if (Number.isNaN(duration)) {
@@ -115,12 +127,14 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       byteRange = undefined;
       continue;
     }
-    if (!line.startsWith('#EXT')) {
+    if (line.charCodeAt(1) !== 69 || line.charCodeAt(2) !== 88 || line.charCodeAt(3) !== 84) {
+      // not #EXT...: a comment
       pending.push(splitTag(line));
       continue;
     }
     const tag = splitTag(line);
     const v = tag.value;
+    // A string switch (cheaper here than a Map lookup, which must hash each new name).
     switch (tag.name) {
       case 'EXTINF': {
         const s = v ?? '';
@@ -128,6 +142,14 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
         const d = Number.parseFloat(comma < 0 ? s : s.slice(0, comma));
         duration = Number.isFinite(d) && d >= 0 ? d : 0;
         title = comma < 0 ? '' : s.slice(comma + 1);
+        break;
+      }
+      case 'EXT-X-PROGRAM-DATE-TIME': {
+        const t = parseDateTime(v ?? '');
+        if (Number.isFinite(t)) {
+          pdt = t;
+        }
+        pending.push(tag);
         break;
       }
       case 'EXT-X-DISCONTINUITY':
@@ -145,14 +167,6 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       case 'EXT-X-KEY':
         keys = applyKey(keys, v ?? '');
         break;
-      case 'EXT-X-PROGRAM-DATE-TIME': {
-        const t = Date.parse(v ?? '');
-        if (Number.isFinite(t)) {
-          pdt = t;
-        }
-        pending.push(tag);
-        break;
-      }
       case 'EXT-X-VERSION':
         pl.version = parseIntSafe(v, 1);
         break;
@@ -179,9 +193,17 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
       case 'EXT-X-INDEPENDENT-SEGMENTS':
         pl.independentSegments = true;
         break;
+      // Tags that describe the whole media playlist wherever they appear.
+      case 'EXT-X-START':
+      case 'EXT-X-SERVER-CONTROL':
+      case 'EXT-X-PART-INF':
+      case 'EXT-X-ALLOW-CACHE':
+      case 'EXT-X-DEFINE':
+      case 'EXT-X-SKIP':
+        pl.headerTags.push(tag);
+        break;
       default:
-        if (MEDIA_PLAYLIST_TAGS.has(tag.name)) pl.headerTags.push(tag);
-        else pending.push(tag);
+        pending.push(tag);
     }
   }
   pl.trailingTags = pending;

@@ -542,7 +542,9 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
         }
       }
       if (a.e === undefined) {
-        next = { msn: base.msn + items.length, d: d + items.slice(j).filter((x) => x.disc).length };
+        let dNext = d;
+        for (let k = j; k < items.length; k++) if (items[k]!.disc) dNext++;
+        next = { msn: base.msn + items.length, d: dNext };
         break;
       }
       m = a.e;

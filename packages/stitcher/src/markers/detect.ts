@@ -1,5 +1,6 @@
 import { getAttribute, parseAttributes } from '../hls/attributes.ts';
-import type { MediaPlaylist, Tag } from '../hls/types.ts';
+import { parseDateTime } from '../hls/date.ts';
+import type { MediaPlaylist, MediaSegment, Tag } from '../hls/types.ts';
 import { decodeScte35, type Scte35Signal, type SpliceInfoSection, scte35Signal } from '../scte35/decode.ts';
 
 export type MarkerSource =
@@ -95,7 +96,7 @@ function segmentSignals(
   tags: readonly Tag[],
   index: number,
   msn: number,
-  pdtIndex: (date: number) => { index: number; elapsed: number } | undefined,
+  segs: readonly MediaSegment[],
   issues: MarkerIssue[],
 ): CueSignal[] {
   const out: CueSignal[] = [];
@@ -160,7 +161,7 @@ function segmentSignals(
         break;
       }
       case 'EXT-X-DATERANGE':
-        dateRangeSignals(v ?? '', index, msn, pdtIndex, issues, out);
+        dateRangeSignals(v ?? '', index, msn, segs, issues, out);
         break;
       default:
         break;
@@ -178,11 +179,30 @@ function segmentSignals(
   return out;
 }
 
+/** Where a date falls in the playlist (by program date-time); index -1: after its end. */
+function pdtIndex(
+  segs: readonly MediaSegment[],
+  date: number,
+): { index: number; elapsed: number } | undefined {
+  for (let i = 0; i < segs.length; i++) {
+    const p = segs[i]!.programDateTime;
+    if (p === undefined) continue;
+    const end = p + segs[i]!.duration * 1000;
+    if (date < p - 500) return i === 0 ? { index: 0, elapsed: (p - date) / 1000 } : undefined;
+    if (date < end - 500) return { index: i, elapsed: 0 };
+  }
+  const last = segs[segs.length - 1];
+  if (last?.programDateTime !== undefined && date >= last.programDateTime + last.duration * 1000 - 500) {
+    return { index: -1, elapsed: 0 }; // in the future: not placeable yet
+  }
+  return undefined;
+}
+
 function dateRangeSignals(
   value: string,
   index: number,
   msn: number,
-  pdtIndex: (date: number) => { index: number; elapsed: number } | undefined,
+  segs: readonly MediaSegment[],
   issues: MarkerIssue[],
   out: CueSignal[],
 ): void {
@@ -196,13 +216,13 @@ function dateRangeSignals(
     issues.push({ msn, tag: 'EXT-X-DATERANGE', message: 'SCTE-35 DATERANGE without ID' });
     return;
   }
-  const start = Date.parse(getAttribute(a, 'START-DATE') ?? '');
+  const start = parseDateTime(getAttribute(a, 'START-DATE') ?? '');
   const planned = num(getAttribute(a, 'PLANNED-DURATION')) ?? num(getAttribute(a, 'DURATION'));
   if (outHex || cmdHex) {
     const decoded = scte(outHex ?? cmdHex!, index, 'daterange', msn, 'EXT-X-DATERANGE', issues);
     if (outHex || decoded?.kind === 'out') {
       const s: CueSignal = { index, kind: 'out', source: 'daterange', id };
-      const at = Number.isFinite(start) ? pdtIndex(start) : undefined;
+      const at = Number.isFinite(start) ? pdtIndex(segs, start) : undefined;
       if (at?.index === -1) return;
       if (at) {
         s.index = at.index;
@@ -216,8 +236,8 @@ function dateRangeSignals(
   }
   if (inHex) {
     const s: CueSignal = { index, kind: 'in', source: 'daterange', id };
-    const end = Date.parse(getAttribute(a, 'END-DATE') ?? '');
-    const at = Number.isFinite(end) ? pdtIndex(end) : undefined;
+    const end = parseDateTime(getAttribute(a, 'END-DATE') ?? '');
+    const at = Number.isFinite(end) ? pdtIndex(segs, end) : undefined;
     if (at?.index === -1) return;
     if (at) s.index = at.elapsed > 0 ? at.index + 1 : at.index;
     out.push(s);
@@ -236,27 +256,15 @@ export function detectAvails(pl: MediaPlaylist, options: DetectOptions = {}): Av
   const avails: DetectedAvail[] = [];
   const orphanEnds: AvailDetection['orphanEnds'] = [];
 
-  const pdtIndex = (date: number) => {
-    for (let i = 0; i < segs.length; i++) {
-      const p = segs[i]!.programDateTime;
-      if (p === undefined) continue;
-      const end = p + segs[i]!.duration * 1000;
-      if (date < p - 500) return i === 0 ? { index: 0, elapsed: (p - date) / 1000 } : undefined;
-      if (date < end - 500) return { index: i, elapsed: 0 };
-    }
-    const last = segs[segs.length - 1];
-    if (last?.programDateTime !== undefined && date >= last.programDateTime + last.duration * 1000 - 500) {
-      return { index: -1, elapsed: 0 }; // in the future: not placeable yet
-    }
-    return undefined;
-  };
-
   for (let i = 0; i < segs.length; i++) {
     const tags = segs[i]!.tags;
     if (tags.length === 0) continue;
-    for (const s of segmentSignals(tags, i, pl.mediaSequence + i, pdtIndex, issues)) signals.push(s);
+    for (const s of segmentSignals(tags, i, pl.mediaSequence + i, segs, issues)) signals.push(s);
   }
-  signals.sort((x, y) => x.index - y.index);
+  // Signals come out in segment order except for DATERANGEs placed by date: sort only then.
+  let sorted = true;
+  for (let k = 1; k < signals.length && sorted; k++) sorted = signals[k - 1]!.index <= signals[k]!.index;
+  if (!sorted) signals.sort((x, y) => x.index - y.index);
 
   let open: DetectedAvail | undefined;
   let offset = 0; // seconds from the open avail's first visible segment

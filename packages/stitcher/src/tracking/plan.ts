@@ -27,31 +27,37 @@ const QUARTILES: [BeaconEvent, number][] = [
  * serving layer can count them.
  */
 export function adSegmentBeacons(ad: PlannedAd): DueBeacon[][] {
-  const n = ad.segments.length;
-  const out: DueBeacon[][] = ad.segments.map(() => []);
+  const segs = ad.segments;
+  const n = segs.length;
+  const out: DueBeacon[][] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = [];
   if (n === 0) return out;
   const t: AdTracking = ad.tracking ?? {};
-  const due = (i: number, event: BeaconEvent) => out[i]!.push({ event, adId: ad.id, urls: t[event] ?? [] });
   let total = 0;
-  for (const s of ad.segments) total += s.duration;
-  due(0, 'impression');
-  due(0, 'start');
-  for (const [event, q] of QUARTILES) {
+  for (let i = 0; i < n; i++) total += segs[i]!.duration;
+  due(out[0]!, ad, t, 'impression');
+  due(out[0]!, ad, t, 'start');
+  for (let qi = 0; qi < QUARTILES.length; qi++) {
+    const [event, q] = QUARTILES[qi]!;
     const at = q * total;
     let start = 0;
     let idx = n - 1;
     for (let i = 0; i < n; i++) {
-      const end = start + ad.segments[i]!.duration;
+      const end = start + segs[i]!.duration;
       if (at >= start && at < end) {
         idx = i;
         break;
       }
       start = end;
     }
-    due(idx, event);
+    due(out[idx]!, ad, t, event);
   }
-  due(n - 1, 'complete');
+  due(out[n - 1]!, ad, t, 'complete');
   return out;
+}
+
+function due(list: DueBeacon[], ad: PlannedAd, t: AdTracking, event: BeaconEvent): void {
+  list.push({ event, adId: ad.id, urls: t[event] ?? [] });
 }
 
 /** A beacon plan keyed by output media sequence number (live) or segment position (VOD). */

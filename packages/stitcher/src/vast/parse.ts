@@ -96,9 +96,90 @@ export type VastParseResult =
 const SUPPORTED_VERSION = /^[234](\.\d+)*$/;
 
 function num(v: string | undefined): number | undefined {
-  if (v === undefined || v.trim() === '') return undefined;
+  if (v === undefined) return undefined;
   const n = Number(v);
-  return Number.isFinite(n) ? n : undefined;
+  // Number('') and Number('  ') are 0: blank is "absent", not zero
+  if (!Number.isFinite(n) || (n === 0 && v.trim() === '')) return undefined;
+  return n;
+}
+
+/** A `<MediaFile>`: its attributes are read in one pass (the last of a repeated local name wins). */
+function readMediaFile(m: XmlNode): VastMediaFile | undefined {
+  const uri = text(m);
+  if (uri === '') return undefined;
+  let delivery: string | undefined;
+  let type: string | undefined;
+  let width: string | undefined;
+  let height: string | undefined;
+  let id: string | undefined;
+  let codec: string | undefined;
+  let apiFramework: string | undefined;
+  let bitrate: string | undefined;
+  let minBitrate: string | undefined;
+  let maxBitrate: string | undefined;
+  let scalable: string | undefined;
+  let maintainAspectRatio: string | undefined;
+  const a = m.attrs; // name, local name, value
+  for (let k = 0; k < a.length; k += 3) {
+    const v = a[k + 2]!;
+    switch (a[k + 1]) {
+      case 'delivery':
+        delivery = v;
+        break;
+      case 'type':
+        type = v;
+        break;
+      case 'width':
+        width = v;
+        break;
+      case 'height':
+        height = v;
+        break;
+      case 'id':
+        id = v;
+        break;
+      case 'codec':
+        codec = v;
+        break;
+      case 'apiFramework':
+        apiFramework = v;
+        break;
+      case 'bitrate':
+        bitrate = v;
+        break;
+      case 'minBitrate':
+        minBitrate = v;
+        break;
+      case 'maxBitrate':
+        maxBitrate = v;
+        break;
+      case 'scalable':
+        scalable = v;
+        break;
+      case 'maintainAspectRatio':
+        maintainAspectRatio = v;
+        break;
+    }
+  }
+  const f: VastMediaFile = {
+    uri,
+    delivery: delivery ?? 'progressive',
+    type: type ?? '',
+    width: num(width) ?? 0,
+    height: num(height) ?? 0,
+  };
+  if (id !== undefined) f.id = id;
+  if (codec !== undefined) f.codec = codec;
+  if (apiFramework !== undefined) f.apiFramework = apiFramework;
+  const br = num(bitrate);
+  if (br !== undefined) f.bitrate = br;
+  const minB = num(minBitrate);
+  if (minB !== undefined) f.minBitrate = minB;
+  const maxB = num(maxBitrate);
+  if (maxB !== undefined) f.maxBitrate = maxB;
+  if (scalable !== undefined) f.scalable = bool(scalable, false);
+  if (maintainAspectRatio !== undefined) f.maintainAspectRatio = bool(maintainAspectRatio, false);
+  return f;
 }
 
 function issue(code: VastIssue['code'], message: string, errorUrls: string[] = [], depth = 0): VastIssue {
@@ -112,8 +193,8 @@ export function parseVast(xml: string): VastParseResult {
   const parsed = parseXml(xml);
   if (!parsed.ok)
     return { ok: false, issue: issue(VAST_ERROR.xmlParsing, `XML parsing error: ${parsed.message}`) };
-  const root = parsed.root.VAST?.[0];
-  if (root === undefined) {
+  const root = parsed.root;
+  if (root.local !== 'VAST') {
     return { ok: false, issue: issue(VAST_ERROR.schemaValidation, 'the root element is not <VAST>') };
   }
   return vastFromNode(root);
@@ -261,31 +342,8 @@ function readCreative(node: XmlNode, inline: boolean): VastCreative | VastIssue 
     }
     const mf = kid(linear, 'MediaFiles');
     for (const m of kids(mf, 'MediaFile')) {
-      const uri = text(m);
-      if (uri === '') continue;
-      const f: VastMediaFile = {
-        uri,
-        delivery: attr(m, 'delivery') ?? 'progressive',
-        type: attr(m, 'type') ?? '',
-        width: num(attr(m, 'width')) ?? 0,
-        height: num(attr(m, 'height')) ?? 0,
-      };
-      const optional = ['id', 'codec', 'apiFramework'] as const;
-      for (const k of optional) {
-        const v = attr(m, k);
-        if (v !== undefined) f[k] = v;
-      }
-      const bitrate = num(attr(m, 'bitrate'));
-      if (bitrate !== undefined) f.bitrate = bitrate;
-      const minB = num(attr(m, 'minBitrate'));
-      if (minB !== undefined) f.minBitrate = minB;
-      const maxB = num(attr(m, 'maxBitrate'));
-      if (maxB !== undefined) f.maxBitrate = maxB;
-      const scalable = attr(m, 'scalable');
-      if (scalable !== undefined) f.scalable = bool(scalable, false);
-      const mar = attr(m, 'maintainAspectRatio');
-      if (mar !== undefined) f.maintainAspectRatio = bool(mar, false);
-      l.mediaFiles.push(f);
+      const f = readMediaFile(m);
+      if (f) l.mediaFiles.push(f);
     }
     l.mezzanine = texts(mf, 'Mezzanine');
     if (inline && l.mediaFiles.length === 0 && l.mezzanine.length === 0 && mf === undefined) {

@@ -63,8 +63,8 @@ export function parseVmap(xml: string): VmapParseResult {
   const parsed = parseXml(xml);
   if (!parsed.ok)
     return { ok: false, issue: issue(VAST_ERROR.xmlParsing, `XML parsing error: ${parsed.message}`) };
-  const root = parsed.root.VMAP?.[0];
-  if (root === undefined)
+  const root = parsed.root;
+  if (root.local !== 'VMAP')
     return { ok: false, issue: issue(VAST_ERROR.schemaValidation, 'the root element is not <VMAP>') };
   const version = attr(root, 'version');
   if (version === undefined)

@@ -1,65 +1,578 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+/**
+ * A small XML reader for VAST and VMAP: one forward pass over the text with character tests and
+ * `indexOf` (no regular-expression parsing) and no recursion (open elements live on an explicit
+ * stack), so its cost is linear in the input and deep nesting cannot overflow the call stack.
+ *
+ * It reads elements, attributes (single or double quotes), character data, CDATA sections,
+ * comments, processing instructions (the XML declaration only at the very start) and a DOCTYPE
+ * before the root (skipped: its entity declarations are not expanded). Text and attribute values
+ * decode the five predefined entities and numeric character references. Names keep their
+ * namespace prefix as written (`vmap:AdBreak`); the accessors below match on the local name, so
+ * `kids(node, 'AdBreak')` finds `<vmap:AdBreak>`, and `xmlns` declarations are not attributes.
+ *
+ * Malformed input is reported, never thrown: `{ ok: false, message }` with a line number.
+ *
+ * Compatibility notes (kept from the parser this replaces): each run of character data is
+ * trimmed on its own and the runs and CDATA sections are concatenated (comments do not split a
+ * run); attribute values are trimmed; an unknown named entity (`&nbsp;`) is kept as written; a
+ * bare `&` is an error in text but kept as written in an attribute value.
+ */
 
-/** A parsed XML element: text-only elements are plain strings. */
-export type XmlNode = string | { [key: string]: unknown };
+/** An element: name as written, attributes, child elements and text content. */
+export class XmlElement {
+  /** Qualified name as written, prefix included (`vmap:AdBreak`). */
+  declare readonly name: string;
+  /** Name without its namespace prefix (`AdBreak`): what `kid`, `kids` and `attr` match on. */
+  declare readonly local: string;
+  /**
+   * Attributes in document order, flattened in threes: the name as written (`xmlns:vmap`), its
+   * local name (`''` for a namespace declaration, so it never matches), its decoded, trimmed value.
+   */
+  declare readonly attrs: readonly string[];
+  /** Child elements in document order. */
+  declare children: readonly XmlElement[];
+  /** Character data runs (each trimmed, entities decoded) and CDATA sections, concatenated. */
+  declare text: string;
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '',
-  attributesGroupName: '@',
-  parseAttributeValue: false,
-  parseTagValue: false,
-  trimValues: true,
-  removeNSPrefix: true,
-  isArray: () => true,
-  processEntities: true,
-  htmlEntities: false,
-});
-
-export type XmlResult = { ok: true; root: Record<string, XmlNode[]> } | { ok: false; message: string };
-
-export function parseXml(xml: string): XmlResult {
-  const v = XMLValidator.validate(xml);
-  if (v !== true) return { ok: false, message: `${v.err.msg} (line ${v.err.line})` };
-  try {
-    return { ok: true, root: parser.parse(xml) as Record<string, XmlNode[]> };
-  } catch (e) {
-    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  constructor(name: string, local: string, attrs: readonly string[]) {
+    this.name = name;
+    this.local = local;
+    this.attrs = attrs;
+    this.children = NO_CHILDREN;
+    this.text = '';
   }
 }
 
+/** A parsed XML element. */
+export type XmlNode = XmlElement;
+
+export type XmlResult =
+  | { ok: true; root: XmlElement }
+  | {
+      ok: false;
+      message: string;
+      /** 1-based line of the problem. */
+      line: number;
+    };
+
+const NO_CHILDREN: readonly XmlElement[] = Object.freeze([]);
+const NO_ATTRS: readonly string[] = Object.freeze([]);
+
+/** Up to this many attributes, duplicates are found by a linear scan; beyond it, with a Set. */
+const SMALL_ATTR_COUNT = 16;
+/** Longest entity or character reference name read after `&` before giving up on it. */
+const MAX_REF_LENGTH = 32;
+
+const LT = 60; // <
+const GT = 62; // >
+const SLASH = 47; // /
+const BANG = 33; // !
+const QUESTION = 63; // ?
+const EQUALS = 61; // =
+const DQUOTE = 34; // "
+const SQUOTE = 39; // '
+const SEMI = 59; // ;
+const HASH = 35; // #
+const COLON = 58; // :
+
+function isWs(c: number): boolean {
+  return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+/** For ASCII: 1 = may start a name, 2 = may only continue one, 0 = neither. */
+const ASCII_NAME = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95 || c === COLON) ASCII_NAME[c] = 1;
+  else if ((c >= 48 && c <= 57) || c === 45 || c === 46) ASCII_NAME[c] = 2;
+}
+
+function isNameStart(c: number): boolean {
+  if (c < 0x80) return ASCII_NAME[c] === 1;
+  return (
+    (c >= 0xc0 && c <= 0xd6) ||
+    (c >= 0xd8 && c <= 0xf6) ||
+    (c >= 0xf8 && c <= 0x2ff) ||
+    (c >= 0x370 && c <= 0x37d) ||
+    (c >= 0x37f && c <= 0x1fff) ||
+    (c >= 0x200c && c <= 0x200d) ||
+    (c >= 0x2070 && c <= 0x218f) ||
+    (c >= 0x2c00 && c <= 0x2fef) ||
+    (c >= 0x3001 && c <= 0xd7ff) ||
+    (c >= 0xf900 && c <= 0xfdcf) ||
+    (c >= 0xfdf0 && c <= 0xfffd)
+  );
+}
+
+function isNameChar(c: number): boolean {
+  if (c < 0x80) return ASCII_NAME[c] !== 0;
+  return isNameStart(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || (c >= 0x203f && c <= 0x2040);
+}
+
+/** Index just past the XML name starting at `p` (`p` itself when there is none). */
+function nameEnd(s: string, p: number, n: number): number {
+  if (p >= n || !isNameStart(s.charCodeAt(p))) return p;
+  let k = p + 1;
+  while (k < n && isNameChar(s.charCodeAt(k))) k++;
+  return k;
+}
+
+/** Whether `lit` (ASCII) occurs in `s` at `p`. */
+function at(s: string, p: number, lit: string): boolean {
+  for (let k = 0; k < lit.length; k++) if (s.charCodeAt(p + k) !== lit.charCodeAt(k)) return false;
+  return true;
+}
+
+/** A code point allowed in an XML 1.0 document. */
+function isXmlChar(cp: number): boolean {
+  return (
+    cp === 9 ||
+    cp === 10 ||
+    cp === 13 ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+function isHexDigit(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
+}
+
+function isWordChar(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+}
+
+function predefined(name: string): string | undefined {
+  switch (name) {
+    case 'amp':
+      return '&';
+    case 'lt':
+      return '<';
+    case 'gt':
+      return '>';
+    case 'quot':
+      return '"';
+    case 'apos':
+      return "'";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Decodes entity and character references. `strict` (text content): a `&` that does not start a
+ * well-formed reference, or a reference to a character XML does not allow, gives `undefined`.
+ * Otherwise (attribute values) such a `&` is kept as written. Each `&` looks at most
+ * MAX_REF_LENGTH characters ahead, so the cost stays linear.
+ */
+function decode(t: string, strict: boolean): string | undefined {
+  let amp = t.indexOf('&');
+  if (amp === -1) return t;
+  const n = t.length;
+  let out = '';
+  let last = 0;
+  while (amp !== -1) {
+    let k = amp + 1;
+    let replacement: string | undefined;
+    const limit = Math.min(n, amp + 2 + MAX_REF_LENGTH);
+    if (k < n && t.charCodeAt(k) === HASH) {
+      k++;
+      const hex = k < n && (t.charCodeAt(k) === 120 || t.charCodeAt(k) === 88); // x X
+      if (hex) k++;
+      const digits = k;
+      while (k < limit && (hex ? isHexDigit(t.charCodeAt(k)) : isDigit(t.charCodeAt(k)))) k++;
+      if (k > digits && k < n && t.charCodeAt(k) === SEMI) {
+        const cp = Number.parseInt(t.slice(digits, k), hex ? 16 : 10);
+        if (isXmlChar(cp)) replacement = String.fromCodePoint(cp);
+      }
+    } else {
+      const start = k;
+      while (k < limit && isWordChar(t.charCodeAt(k))) k++;
+      if (k > start && k < n && t.charCodeAt(k) === SEMI) {
+        // an unknown entity name is kept as written
+        replacement = predefined(t.slice(start, k)) ?? t.slice(amp, k + 1);
+      }
+    }
+    if (replacement === undefined) {
+      if (strict) return undefined;
+      amp = t.indexOf('&', amp + 1);
+      continue;
+    }
+    out += t.slice(last, amp) + replacement;
+    last = k + 1;
+    amp = t.indexOf('&', last);
+  }
+  return out + t.slice(last);
+}
+
+function lineAt(s: string, offset: number): number {
+  let line = 1;
+  for (let k = s.indexOf('\n'); k !== -1 && k < offset; k = s.indexOf('\n', k + 1)) line++;
+  return line;
+}
+
+/**
+ * Index of the first `&` at or after `from` (`s.length` if none), given `known`, the answer for an
+ * earlier position. Callers ask for positions in increasing order only, so all the searches
+ * together read `s` once.
+ */
+function nextAmp(s: string, from: number, known: number): number {
+  if (known >= from) return known;
+  const k = s.indexOf('&', from);
+  return k === -1 ? s.length : k;
+}
+
+function fail(s: string, message: string, offset: number): XmlResult {
+  const line = lineAt(s, offset);
+  return { ok: false, message: `${message} (line ${line})`, line };
+}
+
+/**
+ * Adds the character data `s[from, to)` (plus `pending`, text cut by comments) to `el`, trimmed
+ * and decoded (`amp`: whether `s[from, to)` holds a `&`). Returns false when it holds a `&`
+ * that is not a well-formed reference.
+ */
+function addText(
+  el: XmlElement,
+  s: string,
+  from: number,
+  to: number,
+  pending: string,
+  amp: boolean,
+): boolean {
+  let t: string;
+  if (pending === '') {
+    let a = from;
+    while (a < to && isWs(s.charCodeAt(a))) a++;
+    if (a === to) return true;
+    let b = to;
+    while (isWs(s.charCodeAt(b - 1))) b--;
+    t = s.slice(a, b);
+    if (!amp) {
+      el.text = el.text === '' ? t : el.text + t;
+      return true;
+    }
+  } else {
+    t = (pending + s.slice(from, to)).trim();
+    if (t === '') return true;
+  }
+  const d = decode(t, true);
+  if (d === undefined) return false;
+  el.text = el.text === '' ? d : el.text + d;
+  return true;
+}
+
+/**
+ * Ends the run of character data `s[i, lt)` (its first non-whitespace character at `t`) before
+ * markup, adding it to `el` (callers skip this for an empty or blank run with nothing pending). Returns the updated `ampAt` (see nextAmp), or -2 when the text holds
+ * a `&` that is not a well-formed reference.
+ */
+function endRun(
+  el: XmlElement,
+  s: string,
+  i: number,
+  t: number,
+  lt: number,
+  pending: string,
+  ampAt: number,
+): number {
+  const amp = nextAmp(s, t, ampAt);
+  return addText(el, s, pending === '' ? t : i, lt, pending, amp < lt) ? amp : -2;
+}
+
+/** Parses one XML document. Never throws; malformed input gives `{ ok: false }`. */
+export function parseXml(input: string): XmlResult {
+  let s = input;
+  if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+  if (s.indexOf('\r') !== -1) s = s.replace(/\r\n?/g, '\n');
+  const n = s.length;
+
+  /** Open elements, and where each one's name starts in `s`. */
+  const stack: XmlElement[] = [];
+  const nameAt: number[] = [];
+  let cur: XmlElement | undefined;
+  let curNameAt = 0;
+  let root: XmlElement | undefined;
+  let sawDoctype = false;
+  /** Character data of the current run seen before a comment (comments do not end a run). */
+  let pending = '';
+  /** Index of the next `&` at or after the current position, or `n` (kept up to date lazily). */
+  let ampAt = -1;
+  let i = 0;
+
+  if (at(s, 0, '<?xml') && (n === 5 || isWs(s.charCodeAt(5)) || s.charCodeAt(5) === QUESTION)) {
+    const end = s.indexOf('?>', 5);
+    if (end === -1) return fail(s, 'unterminated XML declaration', 0);
+    i = end + 2;
+  }
+
+  while (i < n) {
+    // Character data runs from i to the next '<' (lt); t is its first non-whitespace character
+    // (lt when there is none). Most runs are indentation: then no search for '<' is needed.
+    let t = i;
+    while (t < n && isWs(s.charCodeAt(t))) t++;
+    const found = t < n && s.charCodeAt(t) === LT ? t : s.indexOf('<', t);
+    const lt = found === -1 ? n : found;
+    if (cur === undefined && t < lt) {
+      return fail(s, root === undefined ? 'text before the root element' : 'text after the root element', t);
+    }
+    if (found === -1) break;
+    const c1 = s.charCodeAt(lt + 1);
+
+    if (c1 === SLASH) {
+      // end tag: the name must be the open element's, as written
+      if (cur === undefined) return fail(s, 'end tag without a start tag', lt);
+      const p0 = lt + 2;
+      const len = cur.name.length;
+      const same = !isNameChar(s.charCodeAt(p0 + len)) && s.startsWith(cur.name, p0);
+      let p = same ? p0 + len : nameEnd(s, p0, n);
+      const ne = p;
+      while (p < n && isWs(s.charCodeAt(p))) p++;
+      if (ne === p0 || s.charCodeAt(p) !== GT) return fail(s, 'malformed end tag', lt);
+      if (!same) return fail(s, `expected </${cur.name}> but found </${s.slice(p0, ne)}>`, lt);
+      if (lt > t || pending !== '') {
+        ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
+        if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+      }
+      pending = '';
+      stack.pop();
+      nameAt.pop();
+      if (stack.length === 0) cur = undefined;
+      else {
+        cur = stack[stack.length - 1];
+        curNameAt = nameAt[nameAt.length - 1]!;
+      }
+      i = p + 1;
+    } else if (c1 === BANG) {
+      const c2 = s.charCodeAt(lt + 2);
+      if (c2 === 45 && s.charCodeAt(lt + 3) === 45) {
+        // comment
+        const end = s.indexOf('-->', lt + 4);
+        if (end === -1) return fail(s, 'unterminated comment', lt);
+        if (cur !== undefined && lt > i) pending += s.slice(i, lt);
+        i = end + 3;
+      } else if (
+        c2 === 91 && // [CDATA[
+        s.charCodeAt(lt + 3) === 67 &&
+        s.charCodeAt(lt + 4) === 68 &&
+        s.charCodeAt(lt + 5) === 65 &&
+        s.charCodeAt(lt + 6) === 84 &&
+        s.charCodeAt(lt + 7) === 65 &&
+        s.charCodeAt(lt + 8) === 91
+      ) {
+        if (cur === undefined) return fail(s, 'CDATA section outside the root element', lt);
+        const end = s.indexOf(']]>', lt + 9);
+        if (end === -1) return fail(s, 'unterminated CDATA section', lt);
+        if (lt > t || pending !== '') {
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
+          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+        }
+        pending = '';
+        cur.text += s.slice(lt + 9, end);
+        i = end + 3;
+      } else if (at(s, lt + 2, 'DOCTYPE')) {
+        if (root !== undefined || sawDoctype) return fail(s, 'misplaced DOCTYPE', lt);
+        sawDoctype = true;
+        const end = doctypeEnd(s, lt + 9, n);
+        if (end === -1) return fail(s, 'unterminated DOCTYPE', lt);
+        i = end + 1;
+      } else {
+        return fail(s, 'unexpected markup declaration', lt);
+      }
+    } else if (c1 === QUESTION) {
+      const end = s.indexOf('?>', lt + 2);
+      if (end === -1) return fail(s, 'unterminated processing instruction', lt);
+      const te = nameEnd(s, lt + 2, n);
+      if (te === lt + 2) return fail(s, 'processing instruction without a target', lt);
+      if (te - lt - 2 === 3 && s.slice(lt + 2, te).toLowerCase() === 'xml') {
+        return fail(s, 'XML declaration not at the start of the document', lt);
+      }
+      if (cur !== undefined) {
+        if (lt > t || pending !== '') {
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
+          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+        }
+        pending = '';
+      }
+      i = end + 2;
+    } else {
+      // start tag
+      if (cur === undefined) {
+        if (root !== undefined) return fail(s, 'more than one root element', lt);
+      } else {
+        // the parent's text first: `ampAt` must only move forward
+        if (lt > t || pending !== '') {
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
+          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+        }
+        pending = '';
+      }
+      const p0 = lt + 1;
+      if (p0 >= n || !isNameStart(s.charCodeAt(p0))) return fail(s, 'invalid element name', lt);
+      let colon = s.charCodeAt(p0) === COLON ? p0 : -1;
+      let p = p0 + 1;
+      for (; p < n; p++) {
+        const c = s.charCodeAt(p);
+        if (c === COLON) colon = p;
+        else if (!isNameChar(c)) break;
+      }
+      const name = s.slice(p0, p);
+      const local = colon === -1 || colon === p - 1 ? name : s.slice(colon + 1, p);
+      let attrs: string[] | undefined;
+      let seen: Set<string> | undefined;
+      let selfClosing = false;
+      for (;;) {
+        const wsStart = p;
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        if (p >= n) return fail(s, `unclosed start tag <${name}>`, lt);
+        const c = s.charCodeAt(p);
+        if (c === GT) {
+          p++;
+          break;
+        }
+        if (c === SLASH) {
+          if (s.charCodeAt(p + 1) !== GT) return fail(s, `stray '/' in <${name}>`, p);
+          selfClosing = true;
+          p += 2;
+          break;
+        }
+        if (p === wsStart) return fail(s, `bad syntax in <${name}>: expected whitespace, '>' or '/>'`, p);
+        if (!isNameStart(c)) return fail(s, `invalid attribute name in <${name}>`, p);
+        const a0 = p;
+        let acolon = c === COLON ? p : -1;
+        for (p++; p < n; p++) {
+          const ac = s.charCodeAt(p);
+          if (ac === COLON) acolon = p;
+          else if (!isNameChar(ac)) break;
+        }
+        const ae = p;
+        const aname = s.slice(a0, ae);
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        if (s.charCodeAt(p) !== EQUALS) return fail(s, `attribute ${aname} of <${name}> has no value`, p);
+        p++;
+        while (p < n && isWs(s.charCodeAt(p))) p++;
+        const q = s.charCodeAt(p);
+        if (q !== DQUOTE && q !== SQUOTE) return fail(s, `attribute ${aname} of <${name}> is not quoted`, p);
+        const close = s.indexOf(q === DQUOTE ? '"' : "'", p + 1);
+        if (close === -1) return fail(s, `unterminated value of attribute ${aname} in <${name}>`, p);
+        let a = p + 1;
+        let b = close;
+        while (a < b && isWs(s.charCodeAt(a))) a++;
+        while (b > a && isWs(s.charCodeAt(b - 1))) b--;
+        ampAt = nextAmp(s, a, ampAt);
+        const value = ampAt < b ? (decode(s.slice(a, b), false) as string) : s.slice(a, b);
+        let alocal = acolon === -1 || acolon === ae - 1 ? aname : s.slice(acolon + 1, ae);
+        if (aname === 'xmlns' || (acolon !== -1 && aname.startsWith('xmlns:'))) alocal = '';
+        if (attrs === undefined) attrs = [aname, alocal, value];
+        else {
+          if (seen === undefined && attrs.length < 3 * SMALL_ATTR_COUNT) {
+            for (let k = 0; k < attrs.length; k += 3) {
+              if (attrs[k] === aname) return fail(s, `attribute ${aname} repeated in <${name}>`, a0);
+            }
+          } else {
+            if (seen === undefined) {
+              seen = new Set();
+              for (let k = 0; k < attrs.length; k += 3) seen.add(attrs[k]!);
+            }
+            if (seen.has(aname)) return fail(s, `attribute ${aname} repeated in <${name}>`, a0);
+            seen.add(aname);
+          }
+          attrs.push(aname, alocal, value);
+        }
+        p = close + 1;
+      }
+      const el = new XmlElement(name, local, attrs ?? NO_ATTRS);
+      if (cur === undefined) root = el;
+      else {
+        if (cur.children === NO_CHILDREN) cur.children = [el];
+        else (cur.children as XmlElement[]).push(el);
+      }
+      if (!selfClosing) {
+        stack.push(el);
+        nameAt.push(p0);
+        cur = el;
+        curNameAt = p0;
+      }
+      i = p;
+    }
+  }
+
+  if (cur !== undefined) return fail(s, `unclosed element <${cur.name}>`, curNameAt - 1);
+  if (root === undefined) return fail(s, 'no root element', 0);
+  return { ok: true, root };
+}
+
+/** Index of the `>` that ends a DOCTYPE (internal subset, quotes and comments skipped), or -1. */
+function doctypeEnd(s: string, from: number, n: number): number {
+  let inSubset = false;
+  for (let k = from; k < n; k++) {
+    const c = s.charCodeAt(k);
+    if (c === DQUOTE || c === SQUOTE) {
+      const close = s.indexOf(c === DQUOTE ? '"' : "'", k + 1);
+      if (close === -1) return -1;
+      k = close;
+    } else if (c === LT && inSubset && s.startsWith('<!--', k)) {
+      const close = s.indexOf('-->', k + 4);
+      if (close === -1) return -1;
+      k = close + 2;
+    } else if (c === 91)
+      inSubset = true; // [
+    else if (c === 93)
+      inSubset = false; // ]
+    else if (c === GT && !inSubset) return k;
+  }
+  return -1;
+}
+
 export function kids(n: XmlNode | undefined, name: string): XmlNode[] {
-  if (n === undefined || typeof n === 'string') return [];
-  const v = n[name];
-  return Array.isArray(v) ? (v as XmlNode[]) : [];
+  const out: XmlNode[] = [];
+  if (n === undefined) return out;
+  const cs = n.children;
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k]!;
+    if (c.local === name) out.push(c);
+  }
+  return out;
 }
 
 export function kid(n: XmlNode | undefined, name: string): XmlNode | undefined {
-  return kids(n, name)[0];
+  if (n === undefined) return undefined;
+  const cs = n.children;
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k]!;
+    if (c.local === name) return c;
+  }
+  return undefined;
 }
 
 export function text(n: XmlNode | undefined): string {
-  if (n === undefined) return '';
-  if (typeof n === 'string') return n.trim();
-  const t = n['#text'];
-  if (typeof t === 'string') return t.trim();
-  if (Array.isArray(t)) return t.join('').trim();
-  return '';
+  return n === undefined ? '' : n.text.trim();
 }
 
+/**
+ * Value of attribute `name`, matched on its local name (`offset` finds `x:offset`; namespace
+ * declarations are never found); when several match, the last one wins.
+ */
 export function attr(n: XmlNode | undefined, name: string): string | undefined {
-  if (n === undefined || typeof n === 'string') return undefined;
-  const a = n['@'];
-  const o = Array.isArray(a) ? (a[0] as Record<string, string> | undefined) : undefined;
-  const v = o?.[name];
-  return v === undefined ? undefined : String(v);
+  if (n === undefined) return undefined;
+  const a = n.attrs;
+  for (let k = a.length - 2; k > 0; k -= 3) if (a[k] === name) return a[k + 1];
+  return undefined;
 }
 
 /** Text of each child element `name`, empty ones dropped. */
 export function texts(n: XmlNode | undefined, name: string): string[] {
   const out: string[] = [];
-  for (const k of kids(n, name)) {
-    const t = text(k);
+  if (n === undefined) return out;
+  const cs = n.children;
+  for (let k = 0; k < cs.length; k++) {
+    const c = cs[k]!;
+    if (c.local !== name) continue;
+    const t = c.text.trim();
     if (t !== '') out.push(t);
   }
   return out;
