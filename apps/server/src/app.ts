@@ -43,6 +43,16 @@ export async function buildApp(opts: BuildAppOptions) {
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The console sends Content-Type: application/json on every request (spec section 7), bodiless
+  // ones too: an empty body is no body, anything else goes through Fastify's safe JSON parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {

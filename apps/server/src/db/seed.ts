@@ -35,8 +35,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
     const [platform, demo] = await tx
       .insert(customers)
       .values([
-        { ...DEMO_ACCOUNTS.admin.customer, paymentPlan: 'enterprise' },
-        { ...DEMO_ACCOUNTS.customer.customer, paymentPlan: 'standard' },
+        { ...DEMO_ACCOUNTS.admin.customer, paymentPlan: 'enterprise', reviewedAt: new Date() },
+        { ...DEMO_ACCOUNTS.customer.customer, paymentPlan: 'standard', reviewedAt: new Date() },
       ])
       .returning({ id: customers.id });
     await tx.insert(users).values([

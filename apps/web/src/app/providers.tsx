@@ -1,19 +1,13 @@
-import { TOAST_DURATION_MS } from '@cuepoint/core';
 import { localStorageColorSchemeManager, MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient } from '../lib/query-client.ts';
 import { cssVariablesResolver, theme } from './theme.ts';
+import { Toasts } from './toasts.tsx';
 
 const colorSchemeManager = localStorageColorSchemeManager({ key: 'cuepoint-color-scheme' });
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () =>
-      new QueryClient({
-        defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
-      }),
-  );
   return (
     <MantineProvider
       theme={theme}
@@ -21,7 +15,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       defaultColorScheme="light"
       colorSchemeManager={colorSchemeManager}
     >
-      <Notifications position="bottom-right" autoClose={TOAST_DURATION_MS.default} />
+      <Toasts />
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

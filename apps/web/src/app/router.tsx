@@ -1,18 +1,52 @@
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
-import { BASENAME, PATHS } from './paths.ts';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { setNavigator } from '../lib/navigation.ts';
+import { BASENAME, PATHS, stripBasename } from '../lib/paths.ts';
+import { SESSION_ROUTE_ID } from '../lib/session.ts';
+import { entryLoader, publicLoader } from './guard.ts';
+
+/** The guard runs on every navigation, not only when a route's params change. */
+const always = () => true;
 
 /** Every route module is lazy: the first screen loads only what it needs. */
 export const routes: RouteObject[] = [
   {
     path: '/',
-    lazy: () =>
-      import('../features/errors/routes/route-error.tsx').then((m) => ({ ErrorBoundary: m.RouteError })),
+    lazy: () => import('./root-layout.tsx'),
     children: [
-      { index: true, loader: () => redirect(PATHS.login) },
-      { path: PATHS.login, lazy: () => import('../features/auth/routes/login.tsx') },
+      { index: true, loader: entryLoader },
+      { path: PATHS.app, loader: entryLoader },
+      {
+        id: 'public',
+        loader: publicLoader,
+        shouldRevalidate: always,
+        children: [
+          { path: PATHS.login, lazy: () => import('../features/auth/routes/login.tsx') },
+          { path: PATHS.signup, lazy: () => import('../features/auth/routes/signup.tsx') },
+          { path: PATHS.mpsignup, lazy: () => import('../features/auth/routes/mpsignup.tsx') },
+          { path: PATHS.resetPassword, lazy: () => import('../features/auth/routes/reset-password.tsx') },
+          { path: PATHS.newPassword, lazy: () => import('../features/auth/routes/new-password.tsx') },
+          { path: PATHS.userActivate, lazy: () => import('../features/auth/routes/user-activate.tsx') },
+          { path: PATHS.accountReview, lazy: () => import('../features/auth/routes/account-review.tsx') },
+        ],
+      },
+      {
+        id: SESSION_ROUTE_ID,
+        // The profile and the navigation model load with the first protected page.
+        loader: (args: LoaderFunctionArgs) =>
+          import('./protected-guard.ts').then((m) => m.protectedLoader(args)),
+        shouldRevalidate: always,
+        children: [{ path: PATHS.overview, lazy: () => import('../features/overview/routes/overview.tsx') }],
+      },
       { path: '*', lazy: () => import('../features/errors/routes/not-found.tsx') },
     ],
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes, { basename: BASENAME });
+export function createRouter() {
+  const router = createBrowserRouter(routes, { basename: BASENAME });
+  setNavigator(
+    (to) => void router.navigate(to, { replace: true }),
+    () => stripBasename(router.state.location.pathname),
+  );
+  return router;
+}

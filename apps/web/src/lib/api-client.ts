@@ -1,41 +1,194 @@
-import type { ErrorResponse } from '@cuepoint/core';
+import { API_V1_PREFIX, type ErrorResponse, HEADERS, RESPONSE_HANDLING_GRACE_MS } from '@cuepoint/core';
+import { currentPath, navigateTo } from './navigation.ts';
+import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { runtimeConfig } from './runtime-config.ts';
+import {
+  clearStoredUser,
+  isPublicPath,
+  readSession,
+  rememberTarget,
+  storeFirstName,
+  storeToken,
+} from './storage.ts';
+
+/** An error answer's body: the API's error shape, and the account state of spec section 8. */
+export type ApiErrorBody = Partial<ErrorResponse> & {
+  isActive?: boolean;
+  isGmanaActive?: boolean;
+  email?: string;
+  firstName?: string;
+};
+
+export const CLIENT_TEXTS = {
+  responseHandlingTimedOut: 'Response handling timed out',
+  requestTimedOut: 'The server did not answer in time. Please try again.',
+  unreachable: 'Could not reach the server. Check your connection and try again.',
+  sessionLost: 'Your session has ended. Please sign in again.',
+  htmlAnswer: 'The server answered with a web page instead of data.',
+} as const;
 
 export class ApiError extends Error {
+  /** Where the console sent the user because of this error (spec section 8), if anywhere. */
+  redirectTo?: string;
   constructor(
+    /** HTTP status; 0 when no answer came (network failure or time-out). */
     readonly status: number,
-    readonly body: Partial<ErrorResponse> | undefined,
+    readonly body: ApiErrorBody | undefined,
+    message?: string,
   ) {
-    super(body?.message || `Request failed with status ${status}`);
+    super(message ?? (body?.message || `Request failed with status ${status}`));
     this.name = 'ApiError';
+  }
+
+  /** Field messages of a validation answer, by field name. */
+  get fieldErrors(): Record<string, string> {
+    return Object.fromEntries((this.body?.fields ?? []).map((f) => [f.field, f.message]));
   }
 }
 
-/** Joins the configured base URL (the spec's BASE_URL) and a path. */
+/** Joins a base URL and a path. */
 export const apiUrl = (path: string, base = runtimeConfig().BASE_URL) =>
   `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 
-/** A JSON request with the UI_TIMEOUT time-out; non-2xx answers throw an ApiError. */
-export async function apiRequest<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(apiUrl(path), {
-    method: init.method ?? 'GET',
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(runtimeConfig().UI_TIMEOUT),
-  });
-  const text = await response.text();
-  const data = text ? safeJson(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, data as Partial<ErrorResponse> | undefined);
-  return data as T;
+/** The second ("flow craft") client's base: BASE_URL's origin + '/api_v1/'. */
+export const apiV1Base = (baseUrl = runtimeConfig().BASE_URL) =>
+  `${new URL(baseUrl, window.location.origin).origin}${API_V1_PREFIX}/`;
+
+export interface RequestOptions {
+  method?: string;
+  body?: unknown;
+  /**
+   * On a refused session (spec section 8) the client clears the stored user and navigates; with
+   * false it only clears and records the target in `error.redirectTo` (for route loaders).
+   */
+  navigateOnAuthFailure?: boolean;
 }
 
-function safeJson(text: string): unknown {
+/** Statuses that end the session (spec section 8). */
+const SESSION_STATUSES = new Set([400, 401, 402, 403]);
+const JSON_TYPE = 'application/json';
+
+const isHtml = (contentType: string | null, text: string) =>
+  /text\/html/i.test(contentType ?? '') || /^\s*<(!doctype|html)/i.test(text);
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
     return undefined;
   }
 }
+
+/**
+ * Applies spec section 8 to a refused session and answers where to go: an inactive user to
+ * /user-activate?email=…, an active user still under review to /account-review (first name
+ * stored), anyone else to /login?refresh=true. The stored user is cleared in every case.
+ */
+export function applyAuthFailure(body: ApiErrorBody | undefined): string {
+  clearStoredUser();
+  if (body?.isActive === false) return `${PATHS.userActivate}?email=${encodeURIComponent(body.email ?? '')}`;
+  if (body?.isActive === true && body.isGmanaActive === false) {
+    storeFirstName(body.firstName ?? '');
+    return PATHS.accountReview;
+  }
+  const here = currentPath();
+  if (!isPublicPath(here)) rememberTarget(here + window.location.search);
+  return LOGIN_REFRESH;
+}
+
+interface ClientOptions {
+  base: () => string;
+  /** The second client: on a login page an error is passed on without redirect. */
+  passOnOnLoginPage?: boolean;
+}
+
+/**
+ * An API client of spec section 7. Every request carries Accept and Content-Type JSON and, when a
+ * token is stored, Authorization Bearer, Auth-Type, User-ID and Login-As. A `usertoken` header on
+ * a 2xx replaces the stored token. The request times out after UI_TIMEOUT; the whole handling
+ * after UI_TIMEOUT + 500 ms ('Response handling timed out'). Session handling (400/401/402/403 and
+ * an HTML body) applies to authenticated requests only: the public pages handle their own errors,
+ * and a 400 that names fields is a validation answer for the form, never a lost session.
+ */
+export function createApiClient({ base, passOnOnLoginPage = false }: ClientOptions) {
+  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const { UI_TIMEOUT } = runtimeConfig();
+    const session = readSession();
+    const authenticated = Boolean(session.token);
+    const headers: Record<string, string> = { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE };
+    if (session.token) {
+      headers.Authorization = `Bearer ${session.token}`;
+      if (session.authType) headers[HEADERS.authType] = session.authType;
+      if (session.userId) headers[HEADERS.userId] = session.userId;
+      if (session.loginAsId) headers[HEADERS.loginAs] = session.loginAsId;
+    }
+
+    const controller = new AbortController();
+    const requestTimer = setTimeout(() => controller.abort(), UI_TIMEOUT);
+    let handlingTimer: ReturnType<typeof setTimeout> | undefined;
+    const handlingTimeout = new Promise<never>((_, reject) => {
+      handlingTimer = setTimeout(() => {
+        controller.abort();
+        reject(new ApiError(0, undefined, CLIENT_TEXTS.responseHandlingTimedOut));
+      }, UI_TIMEOUT + RESPONSE_HANDLING_GRACE_MS);
+    });
+
+    const sessionFailure = (status: number, body: ApiErrorBody | undefined, message?: string) => {
+      const error = new ApiError(status, body, message);
+      if (!authenticated || (passOnOnLoginPage && currentPath() === PATHS.login)) return error;
+      error.redirectTo = applyAuthFailure(body);
+      if (options.navigateOnAuthFailure !== false) navigateTo(error.redirectTo);
+      return error;
+    };
+
+    const handle = async (): Promise<T> => {
+      let response: Response;
+      try {
+        response = await fetch(apiUrl(path, base()), {
+          method: options.method ?? 'GET',
+          headers,
+          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          signal: controller.signal,
+        });
+      } catch {
+        throw new ApiError(
+          0,
+          undefined,
+          controller.signal.aborted ? CLIENT_TEXTS.requestTimedOut : CLIENT_TEXTS.unreachable,
+        );
+      } finally {
+        clearTimeout(requestTimer);
+      }
+      const text = await response.text();
+      if (isHtml(response.headers.get('content-type'), text)) {
+        throw authenticated
+          ? sessionFailure(response.status, undefined, CLIENT_TEXTS.sessionLost)
+          : new ApiError(response.status, undefined, CLIENT_TEXTS.htmlAnswer);
+      }
+      const data = text ? parseJson(text) : undefined;
+      if (response.ok) {
+        const rotated = response.headers.get(HEADERS.userToken);
+        // Only while a session is stored: a late answer must not revive a logged-out session.
+        if (rotated && readSession().token) storeToken(rotated);
+        return data as T;
+      }
+      const body = data as ApiErrorBody | undefined;
+      const validation = response.status === 400 && Boolean(body?.fields?.length);
+      if (SESSION_STATUSES.has(response.status) && !validation) throw sessionFailure(response.status, body);
+      throw new ApiError(response.status, body);
+    };
+
+    try {
+      return await Promise.race([handle(), handlingTimeout]);
+    } finally {
+      clearTimeout(requestTimer);
+      clearTimeout(handlingTimer);
+    }
+  };
+}
+
+/** The main client, on the configured BASE_URL. */
+export const apiRequest = createApiClient({ base: () => runtimeConfig().BASE_URL });
+
+/** The second ("flow craft") client, on the same origin's /api_v1/. */
+export const apiV1Request = createApiClient({ base: () => apiV1Base(), passOnOnLoginPage: true });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../constants/countries.ts';
 import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
-import { emailSchema, passwordSchema, requiredTextSchema } from '../validation/field-schemas.ts';
-import { ORGANIZATION_TYPES } from '../validation/limits.ts';
+import { emailSchema, passwordSchema } from '../validation/field-schemas.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
 import { userSchema } from './user.ts';
@@ -39,38 +37,6 @@ export const loginResponseSchema = z.object({
   user: userSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** Labels of the sign-up form ('{_field_} is required'). */
-export const SIGNUP_FIELD_LABELS = {
-  firstName: 'First name',
-  lastName: 'Last name',
-  mobilePhone: 'Mobile phone',
-  organizationType: 'Organization type',
-  country: 'Country',
-} as const;
-
-const signupFields = {
-  firstName: requiredTextSchema(SIGNUP_FIELD_LABELS.firstName).max(100),
-  lastName: requiredTextSchema(SIGNUP_FIELD_LABELS.lastName).max(100),
-  email: emailSchema,
-  mobilePhone: requiredTextSchema(SIGNUP_FIELD_LABELS.mobilePhone).max(40),
-  organizationType: z.enum(ORGANIZATION_TYPES, { error: VALIDATION_MESSAGES.thisFieldRequired }),
-  country: requiredTextSchema(SIGNUP_FIELD_LABELS.country).refine((code) => COUNTRY_CODES.has(code), {
-    error: VALIDATION_MESSAGES.thisFieldRequired,
-  }),
-  password: passwordSchema(),
-  repeatPassword: z.string(required),
-};
-
-/** `POST auth/signup`: a new customer account and its first user (inactive until activated). */
-export const signupRequestSchema = z.object(signupFields).check(crossFieldCheck(repeatPasswordRule()));
-export type SignupRequest = z.infer<typeof signupRequestSchema>;
-
-/** `POST auth/mpsignup`: the same, carrying the marketplace customer token. */
-export const marketplaceSignupRequestSchema = z
-  .object({ ...signupFields, marketplaceToken: requiredTextSchema('Marketplace token').max(2048) })
-  .check(crossFieldCheck(repeatPasswordRule()));
-export type MarketplaceSignupRequest = z.infer<typeof marketplaceSignupRequestSchema>;
 
 /** A plain confirmation: sign-up, activation, reset request, new password. */
 export const messageResponseSchema = z.object({ message: z.string() });
@@ -158,3 +124,14 @@ export const STORAGE_KEYS = {
 } as const;
 /** What logout keeps in local storage (spec section 4). */
 export const STORAGE_KEPT_ON_LOGOUT = ['history', 'defaultEventDuration'] as const;
+
+/** `GET customer/pending` (main administrator): customers that signed up and await review. */
+export const pendingCustomersResponseSchema = z.array(
+  z.object({
+    _id: z.string(),
+    name: z.string(),
+    createdAt: z.string(),
+    users: z.array(z.object({ _id: z.string(), email: z.string(), isActive: z.boolean() })),
+  }),
+);
+export type PendingCustomers = z.infer<typeof pendingCustomersResponseSchema>;

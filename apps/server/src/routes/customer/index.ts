@@ -1,10 +1,52 @@
-import { approveCustomerResponseSchema, errorResponseSchema, idParamsSchema } from '@cuepoint/core';
-import { eq } from 'drizzle-orm';
+import {
+  approveCustomerResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  type PendingCustomers,
+  pendingCustomersResponseSchema,
+} from '@cuepoint/core';
+import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 
+type PendingCustomer = PendingCustomers[number];
+
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customer/pending',
+    {
+      schema: {
+        tags: ['customer'],
+        summary: 'Main administrator: customers that signed up and await review, oldest first',
+        security: [{ bearer: [] }],
+        response: { 200: pendingCustomersResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      if (!request.auth!.user.isMainAdmin)
+        return reply.forbidden('Only a main administrator may review customers');
+      const rows = await app.db
+        .select({ customer: customers, user: { id: users.id, email: users.email, isActive: users.isActive } })
+        .from(customers)
+        .innerJoin(users, eq(users.customerId, customers.id))
+        .where(isNull(customers.reviewedAt))
+        .orderBy(asc(customers.createdAt), asc(users.email));
+      const byCustomer = new Map<string, PendingCustomer>();
+      for (const { customer, user } of rows) {
+        const entry = byCustomer.get(customer.id) ?? {
+          _id: customer.id,
+          name: customer.name,
+          createdAt: customer.createdAt.toISOString(),
+          users: [],
+        };
+        entry.users.push({ _id: user.id, email: user.email, isActive: user.isActive });
+        byCustomer.set(customer.id, entry);
+      }
+      return [...byCustomer.values()];
+    },
+  );
+
   app.post(
     '/customer/approve/:id',
     {

@@ -117,6 +117,15 @@ describe('sign-up, activation, review and login', () => {
     expect(denied.statusCode).toBe(403);
 
     const admin = await loginAs(app, 'admin');
+    const pending = async (headers: Record<string, string>) =>
+      app.inject({ url: '/api/customer/pending', headers });
+    expect((await pending(customer.headers)).statusCode).toBe(403);
+    const listed = (await pending(admin.headers)).json() as { _id: string; users: { email: string }[] }[];
+    expect(listed.find((c) => c._id === user!.customerId)?.users).toEqual([
+      { _id: user!.id, email: NEW_USER.email, isActive: true },
+    ]);
+    expect(listed.flatMap((c) => c.users.map((u) => u.email))).not.toContain('demo@cuepoint.example');
+
     expect((await post('customer/approve/not-a-uuid', {}, admin.headers)).statusCode).toBe(400);
     expect(
       (await post('customer/approve/00000000-0000-4000-8000-000000000000', {}, admin.headers)).statusCode,
@@ -127,6 +136,8 @@ describe('sign-up, activation, review and login', () => {
     expect(ok.json()).toEqual({ _id: user!.customerId, approvedUsers: 1 });
     const [reviewed] = await app.db.select().from(customers).where(eq(customers.id, user!.customerId));
     expect(reviewed!.reviewedAt).toBeInstanceOf(Date);
+    const after = (await pending(admin.headers)).json() as { _id: string }[];
+    expect(after.some((c) => c._id === user!.customerId)).toBe(false);
 
     const login = await post('auth/login', { email: NEW_USER.email, password: NEW_USER.password });
     expect(login.statusCode).toBe(200);

@@ -1,26 +1,23 @@
 import { loginRequestSchema, TEXTS } from '@cuepoint/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client.ts';
+import { useNavigate } from 'react-router';
+import { ApiError, applyAuthFailure } from '../../../lib/api-client.ts';
+import { PATHS } from '../../../lib/paths.ts';
+import { queryClient } from '../../../lib/query-client.ts';
+import { currentUserKey } from '../../../lib/session.ts';
+import { storeLogin, takeRememberedTarget } from '../../../lib/storage.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useLogin } from '../api/login.ts';
+import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/auth-layout.tsx';
 
-/** Sign-in page (clean layout). */
+/**
+ * Sign-in page (clean layout). A customer's login logo is not shown yet: the page has no way to
+ * know the customer before the user signs in (custom domains come with the account dialog).
+ */
 export function Component() {
   const login = useLogin();
-  const [signedInAs, setSignedInAs] = useState<string>();
+  const navigate = useNavigate();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '' },
@@ -29,64 +26,53 @@ export function Component() {
   });
 
   const submit = form.onSubmit(async (values) => {
-    const result = await login.mutateAsync(values).catch(() => undefined);
-    if (result) setSignedInAs(result.user.email);
+    try {
+      const { token, user } = await login.mutateAsync(values);
+      storeLogin(token, user, 'reg');
+      queryClient.setQueryData(currentUserKey(user._id), user);
+      navigate(takeRememberedTarget() ?? PATHS.overview, { replace: true });
+    } catch (error) {
+      // An inactive or unreviewed account goes where spec section 8 says.
+      if (error instanceof ApiError && error.status === 403 && typeof error.body?.isActive === 'boolean') {
+        navigate(applyAuthFailure(error.body), { replace: true });
+      }
+    }
   });
 
-  const failure =
-    login.error instanceof ApiError
-      ? login.error.message
-      : login.error
-        ? 'Could not reach the server'
-        : undefined;
-
   return (
-    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-body)">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={400}>
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            <Stack gap={4}>
-              <Title order={1} size="h2">
-                {TEXTS.productName}
-              </Title>
-              <Text c="dimmed" size="sm">
-                Sign in to manage your streams and ad demand.
-              </Text>
-            </Stack>
-            {failure && (
-              <Alert color="red" role="alert" title="Sign-in failed">
-                {failure}
-              </Alert>
-            )}
-            {signedInAs && (
-              <Alert color="teal" role="status" title="Signed in">
-                Signed in as {signedInAs}.
-              </Alert>
-            )}
-            <TextInput
-              label="Email"
-              type="email"
-              autoComplete="username"
-              required
-              key={form.key('email')}
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              key={form.key('password')}
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" loading={login.isPending} fullWidth>
-              Sign in
-            </Button>
-            <Anchor href="/app/reset-password" size="sm" ta="center">
-              Forgot your password?
-            </Anchor>
-          </Stack>
-        </form>
-      </Paper>
-    </Center>
+    <AuthLayout
+      title={TEXTS.productName}
+      description="Sign in to manage your streams and ad demand."
+      links={
+        <>
+          <AuthLink to={PATHS.resetPassword}>Forgot your password?</AuthLink>
+          <AuthLink to={PATHS.signup}>No account yet? Sign up</AuthLink>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {login.error && <ErrorAlert title="Sign-in failed">{failureMessage(login.error)}</ErrorAlert>}
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            required
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            required
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={login.isPending} fullWidth>
+            Sign in
+          </Button>
+        </Stack>
+      </form>
+    </AuthLayout>
   );
 }

@@ -1,0 +1,38 @@
+import { isPathEnabled, type NavigationFlags, type User } from '@cuepoint/core';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { ApiError } from '../lib/api-client.ts';
+import { PATHS } from '../lib/paths.ts';
+import { runtimeConfig } from '../lib/runtime-config.ts';
+import { loadCurrentUser, type SessionLoaderData } from '../lib/session.ts';
+import { readSession } from '../lib/storage.ts';
+import { allow, applyDecision, decideSession, type GuardDecision, locate } from './guard.ts';
+
+/** With the profile: a non-admin outside the enabled navigation goes to /overview. */
+export function decideNavigation(
+  path: string,
+  user: User,
+  flags: NavigationFlags,
+  loginAs: boolean,
+): GuardDecision {
+  if (user.profile.isMainAdmin || path === PATHS.overview) return allow;
+  return isPathEnabled(path, user, flags, { loginAs }) ? allow : { action: 'redirect', to: PATHS.overview };
+}
+
+/** Loader of every page that needs a login: session, profile, then navigation rights. */
+export async function protectedLoader({
+  request,
+}: LoaderFunctionArgs): Promise<SessionLoaderData | Response> {
+  const { path, search } = locate(request);
+  const session = readSession();
+  const first = decideSession(session, path + search);
+  if (first.action === 'redirect') return applyDecision(first);
+  let user: User;
+  try {
+    user = await loadCurrentUser(session.userId!);
+  } catch (error) {
+    if (error instanceof ApiError && error.redirectTo) return redirect(error.redirectTo);
+    throw error;
+  }
+  const second = decideNavigation(path, user, runtimeConfig(), Boolean(session.loginAsId));
+  return second.action === 'redirect' ? applyDecision(second) : { user };
+}

@@ -1,0 +1,31 @@
+import { Outlet } from 'react-router';
+import { RouteError } from '../features/errors/routes/route-error.tsx';
+import { useOnlineStatus } from '../lib/online-status.ts';
+
+const OFFLINE_STYLE = {
+  position: 'sticky',
+  top: 0,
+  zIndex: 1000,
+  padding: '6px 12px',
+  textAlign: 'center',
+  fontSize: 14,
+  background: 'var(--mantine-color-dark-7)',
+  color: 'var(--mantine-color-white)',
+} as const;
+
+/** The root of every page: the offline banner above the matched route. */
+export function Component() {
+  const online = useOnlineStatus();
+  return (
+    <>
+      {!online && (
+        <div role="status" style={OFFLINE_STYLE}>
+          You are offline. Changes cannot be saved until the connection is back.
+        </div>
+      )}
+      <Outlet />
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteError;

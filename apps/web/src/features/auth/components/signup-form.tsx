@@ -1,0 +1,162 @@
+import {
+  COUNTRIES,
+  type MarketplaceSignupRequest,
+  type MessageResponse,
+  marketplaceSignupRequestSchema,
+  ORGANIZATION_TYPES,
+  SIGNUP_FIELD_LABELS,
+  signupRequestSchema,
+} from '@cuepoint/core';
+import { Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { ApiError } from '../../../lib/api-client.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { ErrorAlert, failureMessage, PASSWORD_HINT, SuccessAlert } from './auth-layout.tsx';
+
+const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
+
+export interface SignupValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  mobilePhone: string;
+  organizationType: string | null;
+  country: string | null;
+  password: string;
+  repeatPassword: string;
+  marketplaceToken?: string;
+}
+
+/** What the form sends: the sign-up payload, with the marketplace token on /mpsignup. */
+type Payload = MarketplaceSignupRequest;
+
+export interface SignupFormProps {
+  /** The marketplace token of /mpsignup; absent on /signup. */
+  marketplaceToken?: string;
+  onSubmit: (payload: Payload) => Promise<MessageResponse>;
+  pending: boolean;
+}
+
+/**
+ * The sign-up form shared by /signup and /mpsignup: the shared core schema validates each field
+ * (messages verbatim), and the server's field messages (a 400, or 409 for a taken email) land
+ * under their fields.
+ */
+export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormProps) {
+  const [done, setDone] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const validate = zodValidate(
+    marketplaceToken === undefined ? signupRequestSchema : marketplaceSignupRequestSchema,
+  );
+  const form = useForm<SignupValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      mobilePhone: '',
+      organizationType: null,
+      country: null,
+      password: '',
+      repeatPassword: '',
+      ...(marketplaceToken === undefined ? {} : { marketplaceToken }),
+    },
+    validateInputOnBlur: true,
+    validate: (values) => validate(values as Payload),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setFailure(undefined);
+    try {
+      const answer = await onSubmit(values as Payload);
+      setDone(answer.message);
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fieldErrors : {};
+      const visible = Object.keys(fields).filter((field) => field in form.getValues());
+      if (visible.length > 0) form.setErrors(fields);
+      else setFailure(failureMessage(error));
+    }
+  });
+
+  if (done) {
+    return <SuccessAlert title="Check your email">{done}</SuccessAlert>;
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {failure && <ErrorAlert title="Sign-up failed">{failure}</ErrorAlert>}
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <TextInput
+            label={SIGNUP_FIELD_LABELS.firstName}
+            autoComplete="given-name"
+            required
+            key={form.key('firstName')}
+            {...form.getInputProps('firstName')}
+          />
+          <TextInput
+            label={SIGNUP_FIELD_LABELS.lastName}
+            autoComplete="family-name"
+            required
+            key={form.key('lastName')}
+            {...form.getInputProps('lastName')}
+          />
+        </SimpleGrid>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <TextInput
+          label={SIGNUP_FIELD_LABELS.mobilePhone}
+          type="tel"
+          autoComplete="tel"
+          required
+          key={form.key('mobilePhone')}
+          {...form.getInputProps('mobilePhone')}
+        />
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
+          <Select
+            label={SIGNUP_FIELD_LABELS.organizationType}
+            data={ORGANIZATION_TYPES}
+            required
+            key={form.key('organizationType')}
+            {...form.getInputProps('organizationType')}
+          />
+          <Select
+            label={SIGNUP_FIELD_LABELS.country}
+            data={COUNTRY_OPTIONS}
+            searchable
+            nothingFoundMessage="No country found"
+            autoComplete="off"
+            required
+            key={form.key('country')}
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <PasswordInput
+          label="Password"
+          description={PASSWORD_HINT}
+          autoComplete="new-password"
+          required
+          key={form.key('password')}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Repeat password"
+          autoComplete="new-password"
+          required
+          key={form.key('repeatPassword')}
+          {...form.getInputProps('repeatPassword')}
+        />
+        <Button type="submit" loading={pending} fullWidth>
+          Create account
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,89 @@
+import { AUTH_TEXTS, emailRequestSchema } from '@cuepoint/core';
+import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { PATHS } from '../../../lib/paths.ts';
+import { zodValidate } from '../../../lib/zod-form.ts';
+import { useActivate } from '../api/activate.ts';
+import { useResendActivation } from '../api/resend-activation.ts';
+import {
+  AuthLayout,
+  AuthLink,
+  ErrorAlert,
+  failureMessage,
+  SuccessAlert,
+} from '../components/auth-layout.tsx';
+
+/**
+ * /user-activate: with the emailed link's token, confirms the address on load; without one (an
+ * inactive user's login), explains where the link is and offers to send it again.
+ */
+export function Component() {
+  const [params] = useSearchParams();
+  const email = params.get('email') ?? '';
+  const token = params.get('token') ?? '';
+  const activate = useActivate();
+  const posted = useRef(false);
+
+  useEffect(() => {
+    // Once per page: the token is single-use (StrictMode runs effects twice; the ref survives).
+    if (!token || posted.current) return;
+    posted.current = true;
+    activate.mutate({ email, token });
+  }, [activate.mutate, email, token]);
+
+  const activation = !token ? null : activate.isSuccess ? (
+    <SuccessAlert title="Email address confirmed">{activate.data.message}</SuccessAlert>
+  ) : activate.isError ? (
+    <ErrorAlert title="Activation failed">{failureMessage(activate.error)}</ErrorAlert>
+  ) : (
+    <Stack align="center" gap="xs" role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden />
+      <Text size="sm">Activating your account…</Text>
+    </Stack>
+  );
+
+  return (
+    <AuthLayout
+      title="Activate your account"
+      description={token ? undefined : AUTH_TEXTS.notActivated}
+      links={<AuthLink to={PATHS.login}>Back to sign in</AuthLink>}
+    >
+      {activation}
+      {(!token || activate.isError) && <ResendActivation email={email} />}
+    </AuthLayout>
+  );
+}
+
+function ResendActivation({ email }: { email: string }) {
+  const resend = useResendActivation();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email },
+    validateInputOnBlur: true,
+    validate: zodValidate(emailRequestSchema),
+  });
+  const submit = form.onSubmit((values) => resend.mutateAsync(values).catch(() => undefined));
+
+  if (resend.data) return <SuccessAlert title="Activation email sent">{resend.data.message}</SuccessAlert>;
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">Did not get the email, or has the link expired? We can send a new one.</Text>
+        {resend.error && <ErrorAlert title="Request failed">{failureMessage(resend.error)}</ErrorAlert>}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" variant="light" loading={resend.isPending} fullWidth>
+          Resend activation email
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { AUTH_PATHS, type User } from '@cuepoint/core';
+import { apiRequest } from './api-client.ts';
+import { navigateTo } from './navigation.ts';
+import { PATHS } from './paths.ts';
+import { queryClient } from './query-client.ts';
+import { clearStorageOnLogout, takeRememberedTarget } from './storage.ts';
+
+/**
+ * The session of spec section 4: no user -> profile fetched (GET user/getUser/{id}) -> active.
+ * The profile is cached in the query client under ['user', id] for the screens that need it.
+ */
+export type SessionState = 'none' | 'fetching' | 'active';
+
+/** Route id of the layout route whose loader checks the session; its data is the user. */
+export const SESSION_ROUTE_ID = 'session';
+export interface SessionLoaderData {
+  user: User;
+}
+
+export const currentUserKey = (id: string) => ['user', id] as const;
+
+let state: SessionState = 'none';
+export const sessionState = () => state;
+
+/** The signed-in user's profile, fetched once per page life (route loaders call this). */
+export async function loadCurrentUser(id: string): Promise<User> {
+  const cached = queryClient.getQueryData<User>(currentUserKey(id));
+  if (cached) {
+    state = 'active';
+    return cached;
+  }
+  state = 'fetching';
+  try {
+    const user = await queryClient.fetchQuery({
+      queryKey: currentUserKey(id),
+      queryFn: () =>
+        apiRequest<User>(`${AUTH_PATHS.getUser}/${encodeURIComponent(id)}`, { navigateOnAuthFailure: false }),
+      staleTime: Number.POSITIVE_INFINITY,
+      retry: false,
+    });
+    state = 'active';
+    return user;
+  } catch (error) {
+    state = 'none';
+    throw error;
+  }
+}
+
+/** Forgets the in-memory session (profile, cached queries). */
+export function resetSession() {
+  state = 'none';
+  queryClient.clear();
+}
+
+/**
+ * Logout (spec section 4): tells the server (its failure does not matter), clears local storage
+ * except `history` and `defaultEventDuration`, then goes to /login.
+ */
+export async function logout() {
+  await apiRequest(AUTH_PATHS.logout, { method: 'POST', navigateOnAuthFailure: false }).catch(
+    () => undefined,
+  );
+  clearStorageOnLogout();
+  takeRememberedTarget(); // an explicit logout forgets where the user was going
+  resetSession();
+  navigateTo(PATHS.login);
+}

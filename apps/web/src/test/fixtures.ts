@@ -1,0 +1,57 @@
+import { RUNTIME_CONFIG_DEFAULTS, RUNTIME_CONFIG_GLOBAL, type User } from '@cuepoint/core';
+import { vi } from 'vitest';
+
+// The runtime configuration the server would write (UI_TIMEOUT 30 s, BASE_URL /api/), for every
+// test that imports these fixtures.
+(globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL] = RUNTIME_CONFIG_DEFAULTS;
+
+/** A user as GET user/getUser and POST auth/login answer it. */
+export const makeUser = (overrides: Partial<User> = {}): User => ({
+  _id: 'u-1',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  mobilePhone: '+44 20 7946 0000',
+  jobTitle: null,
+  country: 'GB',
+  organizationType: 'Publisher',
+  email: 'ada@example.com',
+  profile: { isMainAdmin: false },
+  isActive: true,
+  isGmanaActive: true,
+  customerId: {
+    _id: 'c-1',
+    name: 'Analytical Engines',
+    subDomainName: 'engines',
+    paymentPlan: 'standard',
+    timezone: 0,
+    paymentCustomerId: null,
+    enableAPI: false,
+  },
+  customerObj: [{ _id: 'c-1', paymentCustomerId: null }],
+  ...overrides,
+});
+
+/** Stores a signed-in session as a 'reg' login leaves it. */
+export function signIn(user: Pick<User, '_id'> = makeUser(), token = 'token-1') {
+  localStorage.setItem('currentUser', token);
+  localStorage.setItem('authType', 'reg');
+  localStorage.setItem('user', JSON.stringify(user));
+}
+
+export const jsonResponse = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+
+/** Stubs fetch with a handler per "METHOD path" (path below /api/); anything else is a 404. */
+export function stubApi(routes: Record<string, (init: RequestInit) => Response | Promise<Response>>) {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const key = `${init.method ?? 'GET'} ${url.pathname.replace(/^\/api\//, '')}`;
+    const handler = routes[key];
+    return handler ? handler(init) : jsonResponse(404, { statusCode: 404, error: 'Not Found', message: key });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

@@ -1,0 +1,216 @@
+/**
+ * The sidebar model of spec section 2 ("Sidebar entries") as data plus one pure function, so the
+ * console's route guard and (later) its sidebar apply the same visibility rules.
+ */
+import type { FlagName } from '../config/runtime-config.ts';
+
+/** What the rules read from the user (spec section 3): the admin flag and the payment customer id. */
+export interface NavigationUser {
+  profile: { isMainAdmin: boolean };
+  customerObj?: readonly { paymentCustomerId?: string | null }[] | null;
+}
+
+/** The runtime flags the rules read (0 or 1), and where the external manual lives. */
+export type NavigationFlags = Readonly<
+  Record<
+    Extract<FlagName, 'MONITOR' | 'PLAYOUT' | 'SHOWPODS' | 'ENCODER' | 'APIDOC' | 'NEWAPIDOCS' | 'MANUAL'>,
+    number
+  >
+> & { readonly MANUAL_URL?: string };
+
+export interface NavigationOptions {
+  /** True while a main administrator acts as another user (a stored `loginasid`). */
+  loginAs?: boolean;
+}
+
+export interface NavigationEntry {
+  /** Stable identifier (for keys and tests). */
+  id: string;
+  label: string;
+  /** Console path below /app (may carry a query, e.g. /configuration?tab=config). */
+  path?: string;
+  /** An external address (the Manual). */
+  href?: string;
+  /** Path prefixes this entry enables besides its own path (e.g. /monitoring for /monitoring/{ch_id}). */
+  matches?: readonly string[];
+  children?: NavigationEntry[];
+}
+
+interface Context {
+  admin: boolean;
+  loginAs: boolean;
+  paymentCustomerId: boolean;
+  flags: NavigationFlags;
+}
+
+type Rule = (c: Context) => boolean;
+interface EntryDefinition extends Omit<NavigationEntry, 'children'> {
+  visible?: Rule;
+  children?: EntryDefinition[];
+}
+
+const admin: Rule = (c) => c.admin;
+const on =
+  (flag: keyof Omit<NavigationFlags, 'MANUAL_URL'>): Rule =>
+  (c) =>
+    c.flags[flag] === 1;
+
+/** Spec section 2, in sidebar order. An entry without `visible` is shown to everyone. */
+const ENTRIES: readonly EntryDefinition[] = [
+  { id: 'overview', label: 'Overview', path: '/overview' },
+  {
+    id: 'streams',
+    label: 'Streams',
+    children: [
+      { id: 'streams-live', label: 'Live', path: '/streams-live' },
+      { id: 'streams-vod', label: 'VOD', path: '/streams-vod' },
+      { id: 'streamer-addon', label: 'Streamer', path: '/streamer-addon' },
+    ],
+  },
+  {
+    id: 'streams-monitor',
+    label: 'Monitor',
+    path: '/streams-monitor',
+    visible: (c) => c.admin && on('MONITOR')(c),
+  },
+  { id: 'playout', label: 'Playout', path: '/playout', visible: (c) => c.admin && on('PLAYOUT')(c) },
+  { id: 'slates', label: 'Slates', path: '/slates' },
+  {
+    id: 'demand',
+    label: 'Demand',
+    children: [
+      { id: 'bundles', label: 'Bundles', path: '/demand' },
+      { id: 'pods', label: 'Pods', path: '/pods', visible: (c) => c.flags.SHOWPODS !== 0 },
+      { id: 'placements', label: 'Placements', path: '/placements' },
+      { id: 'campaigns', label: 'Campaigns', path: '/campaigns' },
+      { id: 'advertisers', label: 'Advertisers', path: '/advertisers' },
+      { id: 'creatives', label: 'Creatives', path: '/creatives' },
+      { id: 'inventory', label: 'Inventory', path: '/inventory' },
+      { id: 'insights', label: 'Insights', path: '/insights', visible: admin },
+    ],
+  },
+  { id: 'event-scheduler', label: 'Event Scheduler', path: '/event-scheduler', visible: admin },
+  { id: 'user', label: 'User', path: '/user' },
+  { id: 'notification', label: 'Notification', path: '/notification' },
+  { id: 'encoder', label: 'Encoder', path: '/encoder', visible: on('ENCODER') },
+  {
+    id: 'api-documentation',
+    label: 'API Documentation',
+    visible: on('APIDOC'),
+    children: [
+      {
+        id: 'docs-old',
+        label: 'API Documentation',
+        path: '/documentation/cuemana-ui-old',
+        visible: (c) => c.flags.NEWAPIDOCS !== 1,
+      },
+      {
+        id: 'docs-new',
+        label: 'API Documentation',
+        path: '/documentation/cuemana-ui',
+        visible: on('NEWAPIDOCS'),
+      },
+      {
+        id: 'docs-admin',
+        label: 'Admin API Documentation',
+        path: '/documentation/cuemana-ui-admin',
+        visible: admin,
+      },
+      { id: 'docs-swagger', label: 'Swagger', path: '/documentation/swagger-ui' },
+    ],
+  },
+  { id: 'alarms', label: 'Alarms', path: '/alarms', visible: admin },
+  { id: 'reports', label: 'Reports', path: '/reports', visible: admin },
+  { id: 'customers', label: 'Customers', path: '/customer', visible: admin },
+  {
+    id: 'system',
+    label: 'System',
+    visible: admin,
+    children: [
+      { id: 'configuration', label: 'Configuration', path: '/configuration?tab=config' },
+      { id: 'monitoring', label: 'Monitoring', path: '/monitoring/channel', matches: ['/monitoring'] },
+    ],
+  },
+  {
+    // Main administrator outside login-as: Create, and History when it has no payment customer id.
+    id: 'billing-admin',
+    label: 'Billing',
+    visible: (c) => c.admin && !c.loginAs,
+    children: [
+      { id: 'create-billing', label: 'Create', path: '/create-billing' },
+      {
+        id: 'billing-history',
+        label: 'History',
+        path: '/billing-history',
+        visible: (c) => !c.paymentCustomerId,
+      },
+    ],
+  },
+  {
+    // Any other user: one Billing entry, only when its customer has a payment customer id.
+    id: 'billing',
+    label: 'Billing',
+    path: '/billing-history',
+    visible: (c) => !c.admin && c.paymentCustomerId,
+  },
+  { id: 'live-demo', label: 'LIVE Demo', path: '/live-demo', visible: admin },
+  { id: 'knowledge-base', label: 'Knowledge Base', path: '/knowledge-base' },
+  {
+    id: 'manual',
+    label: 'Manual',
+    visible: (c) => on('MANUAL')(c) && Boolean(c.flags.MANUAL_URL),
+  },
+];
+
+const hasPaymentCustomerId = (user: NavigationUser) => Boolean(user.customerObj?.[0]?.paymentCustomerId);
+
+const build = (entries: readonly EntryDefinition[], c: Context): NavigationEntry[] =>
+  entries.flatMap(({ visible, children, ...entry }): NavigationEntry[] => {
+    if (visible && !visible(c)) return [];
+    if (entry.id === 'manual') return [{ ...entry, href: c.flags.MANUAL_URL }];
+    if (!children) return [entry];
+    const shown = build(children, c);
+    return shown.length > 0 ? [{ ...entry, children: shown }] : [];
+  });
+
+/** The sidebar entries this user sees (spec section 2), groups without a visible child dropped. */
+export function visibleNavigation(
+  user: NavigationUser,
+  flags: NavigationFlags,
+  { loginAs = false }: NavigationOptions = {},
+): NavigationEntry[] {
+  return build(ENTRIES, {
+    admin: user.profile.isMainAdmin,
+    loginAs,
+    paymentCustomerId: hasPaymentCustomerId(user),
+    flags,
+  });
+}
+
+/** Every console path prefix the entries enable (their paths without query, and their `matches`). */
+export function enabledPaths(entries: readonly NavigationEntry[]): string[] {
+  return entries.flatMap((entry) => [
+    ...(entry.path ? [stripQuery(entry.path)] : []),
+    ...(entry.matches ?? []),
+    ...(entry.children ? enabledPaths(entry.children) : []),
+  ]);
+}
+
+const stripQuery = (path: string) => path.replace(/[?#].*$/, '');
+const normalise = (path: string) => stripQuery(path).replace(/\/+$/, '') || '/';
+
+/**
+ * Whether a console path is reachable through the visible navigation: an entry's own path or
+ * anything below it (/streams-live/abc, /billing-history/billingChart). Query and hash are ignored.
+ */
+export function isPathEnabled(
+  path: string,
+  user: NavigationUser,
+  flags: NavigationFlags,
+  options: NavigationOptions = {},
+): boolean {
+  const target = normalise(path);
+  return enabledPaths(visibleNavigation(user, flags, options)).some(
+    (prefix) => target === prefix || target.startsWith(`${prefix}/`),
+  );
+}
