@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
@@ -7,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { API_HEADERS, CONSOLE_HEADERS } from '../lib/security-headers.ts';
 
 export interface ExternalOptions {
   rateLimitMax: number;
@@ -17,31 +17,14 @@ export interface ExternalOptions {
 
 /**
  * Third-party plugins, registered first: security headers, rate limit, OpenAPI.
- * The CSP is the one the built console runs under: scripts only from this origin (the runtime
- * config is a script file, not inline), inline styles for Mantine's CSS variables.
  */
 export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOptions) => {
   await app.register(sensible);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        baseUri: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    // Swagger UI and the console load nothing cross-origin that needs these relaxed.
-    crossOriginEmbedderPolicy: false,
+  // Security headers (helmet's, computed once): API answers get the lean JSON set, everything
+  // else (console, API docs) the console's CSP; Swagger UI replaces the CSP on its own pages.
+  app.addHook('onRequest', async (request, reply) => {
+    const isApi = /^\/api(_v1)?\//.test(request.url) && !request.url.startsWith('/api/docs');
+    reply.headers(isApi ? API_HEADERS : CONSOLE_HEADERS);
   });
   await app.register(rateLimit, {
     // Applied below as a root onRequest hook rather than per route: route-level hooks run after

@@ -24,6 +24,16 @@ describe('baseline protection and error handling', () => {
     await database.close();
   });
 
+  it('sends the lean security headers on API answers: nothing may load, frame or sniff them', async () => {
+    for (const url of ['/api/health', '/api/no/such/route', '/api_v1/health']) {
+      const res = await app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
   it('answers JSON 404 for unknown API paths, on both API bases', async () => {
     for (const url of ['/api/no/such/route', '/api_v1/nothing']) {
       const res = await app.inject(url);

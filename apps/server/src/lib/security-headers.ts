@@ -1,0 +1,70 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * The headers helmet would set for these options, computed once. @fastify/helmet rebuilds the
+ * helmet middleware (and re-parses the CSP) on every request; the headers never change, so the
+ * server sets this precomputed set instead.
+ */
+export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+    getHeader: (name: string) => headers[name.toLowerCase()],
+  };
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (err?: unknown) => {
+    failure = err;
+  });
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * The console's pages and assets: the CSP the built console runs under. Scripts only from this
+ * origin (the runtime config is a script file, not inline), inline styles for Mantine.
+ */
+export const CONSOLE_HEADERS = helmetHeaders({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      baseUri: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      mediaSrc: ["'self'", 'blob:', 'https:'],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      frameAncestors: ["'none'"],
+      formAction: ["'self'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+});
+
+/**
+ * JSON answers of the API: nothing in them may load or frame anything; the headers that only
+ * mean something for HTML documents are left out, which keeps every answer small.
+ */
+export const API_HEADERS = helmetHeaders({
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+  },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+});
