@@ -1,4 +1,5 @@
 import { firstMessageByField, toFieldIssues } from '@cuepoint/core';
+import { useForm } from '@mantine/form';
 import type { z } from 'zod';
 
 /**
@@ -11,3 +12,20 @@ export const zodValidate =
     const parsed = schema.safeParse(values);
     return parsed.success ? {} : firstMessageByField(toFieldIssues(parsed.error));
   };
+
+/**
+ * The console's form: uncontrolled, validated with a shared schema as the user leaves a field
+ * and on submit.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: Mantine's own constraint on form values.
+export function useZodForm<Values extends Record<string, any>>(
+  schema: z.ZodType<unknown, Values>,
+  initialValues: Values,
+) {
+  return useForm<Values>({
+    mode: 'uncontrolled',
+    initialValues,
+    validateInputOnBlur: true,
+    validate: zodValidate(schema) as (values: Values) => Record<string, string>,
+  });
+}

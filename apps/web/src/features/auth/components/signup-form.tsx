@@ -7,12 +7,13 @@ import {
   SIGNUP_FIELD_LABELS,
   signupRequestSchema,
 } from '@cuepoint/core';
-import { Button, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
-import { ErrorAlert, failureMessage, PASSWORD_HINT, SuccessAlert } from './auth-layout.tsx';
+import { ErrorAlert, failureMessage, SuccessAlert } from './auth-layout.tsx';
+import { PasswordPair } from './password-pair.tsx';
 
 const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 
@@ -138,21 +139,7 @@ export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormPr
             {...form.getInputProps('country')}
           />
         </SimpleGrid>
-        <PasswordInput
-          label="Password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat password"
-          autoComplete="new-password"
-          required
-          key={form.key('repeatPassword')}
-          {...form.getInputProps('repeatPassword')}
-        />
+        <PasswordPair form={form} />
         <Button type="submit" loading={pending} fullWidth>
           Create account
         </Button>

@@ -1,13 +1,12 @@
 import { loginRequestSchema, TEXTS } from '@cuepoint/core';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useNavigate } from 'react-router';
 import { ApiError, applyAuthFailure } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { storeLogin, takeRememberedTarget } from '../../../lib/storage.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/auth-layout.tsx';
 
@@ -18,12 +17,7 @@ import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/
 export function Component() {
   const login = useLogin();
   const navigate = useNavigate();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '', password: '' },
-    validateInputOnBlur: true,
-    validate: zodValidate(loginRequestSchema),
-  });
+  const form = useZodForm(loginRequestSchema, { email: '', password: '' });
 
   const submit = form.onSubmit(async (values) => {
     try {

@@ -1,20 +1,19 @@
 import { AUTH_TEXTS, activateRequestSchema, newPasswordRequestSchema } from '@cuepoint/core';
-import { Button, PasswordInput, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Button, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useNewPassword } from '../api/new-password.ts';
 import {
   AuthLayout,
   AuthLink,
   ErrorAlert,
   failureMessage,
-  PASSWORD_HINT,
   SuccessAlert,
 } from '../components/auth-layout.tsx';
+import { PasswordPair } from '../components/password-pair.tsx';
 
 /** The reset link's page (/new-password?email=…&token=…): a new password, twice. */
 export function Component() {
@@ -23,12 +22,7 @@ export function Component() {
   const linkValid = activateRequestSchema.safeParse(link).success;
   const newPassword = useNewPassword();
   const [failure, setFailure] = useState<string>();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { ...link, password: '', repeatPassword: '' },
-    validateInputOnBlur: true,
-    validate: zodValidate(newPasswordRequestSchema),
-  });
+  const form = useZodForm(newPasswordRequestSchema, { ...link, password: '', repeatPassword: '' });
 
   const submit = form.onSubmit(async (values) => {
     setFailure(undefined);
@@ -49,21 +43,7 @@ export function Component() {
     <form onSubmit={submit} noValidate>
       <Stack>
         {failure && <ErrorAlert title="Password not changed">{failure}</ErrorAlert>}
-        <PasswordInput
-          label="New password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput
-          label="Repeat password"
-          autoComplete="new-password"
-          required
-          key={form.key('repeatPassword')}
-          {...form.getInputProps('repeatPassword')}
-        />
+        <PasswordPair form={form} label="New password" />
         <Button type="submit" loading={newPassword.isPending} fullWidth>
           Set new password
         </Button>

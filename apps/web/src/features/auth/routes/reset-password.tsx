@@ -1,8 +1,7 @@
 import { emailRequestSchema } from '@cuepoint/core';
 import { Button, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { PATHS } from '../../../lib/paths.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 import {
   AuthLayout,
@@ -15,12 +14,7 @@ import {
 /** Password reset request: always the same answer, so nobody can probe for accounts. */
 export function Component() {
   const reset = useResetPassword();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email: '' },
-    validateInputOnBlur: true,
-    validate: zodValidate(emailRequestSchema),
-  });
+  const form = useZodForm(emailRequestSchema, { email: '' });
   const submit = form.onSubmit((values) => reset.mutateAsync(values).catch(() => undefined));
 
   return (

@@ -1,10 +1,9 @@
 import { AUTH_TEXTS, emailRequestSchema } from '@cuepoint/core';
 import { Button, Loader, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { PATHS } from '../../../lib/paths.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useZodForm } from '../../../lib/zod-form.ts';
 import { useActivate } from '../api/activate.ts';
 import { useResendActivation } from '../api/resend-activation.ts';
 import {
@@ -58,12 +57,7 @@ export function Component() {
 
 function ResendActivation({ email }: { email: string }) {
   const resend = useResendActivation();
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { email },
-    validateInputOnBlur: true,
-    validate: zodValidate(emailRequestSchema),
-  });
+  const form = useZodForm(emailRequestSchema, { email });
   const submit = form.onSubmit((values) => resend.mutateAsync(values).catch(() => undefined));
 
   if (resend.data) return <SuccessAlert title="Activation email sent">{resend.data.message}</SuccessAlert>;
