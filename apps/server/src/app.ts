@@ -33,7 +33,8 @@ export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: opts.env.BODY_LIMIT,
-    trustProxy: false,
+    // A hop count is supported at run time (trust the nth hop); this overload's type omits it.
+    trustProxy: opts.env.TRUST_PROXY as boolean | string | string[],
     // An incoming X-Request-Id is kept when well-formed (genReqId), else replaced.
     requestIdHeader: false,
     genReqId: (req) => {

@@ -64,6 +64,23 @@ export const envSchema = z.object({
     .default('Cuepoint <no-reply@cuepoint.local>'),
   /** Origin used in links mailed to users; defaults to http://localhost:PORT. */
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  /**
+   * Behind a load balancer: 'true' (trust every hop), a hop count, or comma-separated addresses
+   * and CIDR ranges of the proxies; the client address (rate limits, sign-in limits, audit) is
+   * then taken from X-Forwarded-For. Default: no proxy is trusted.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .refine((v) => /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v.trim()), {
+      error: 'TRUST_PROXY accepts true, false, a hop count, or comma-separated proxy addresses/CIDR ranges',
+    })
+    .transform((v): boolean | number | string[] => {
+      const value = v.trim();
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value.split(',').map((part) => part.trim());
+    }),
   /** Requests per minute per client address across all routes. */
   RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
   /** Largest request body accepted, in bytes (JSON; uploads have their own limits). */

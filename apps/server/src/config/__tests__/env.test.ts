@@ -46,6 +46,16 @@ describe('loadEnv', () => {
     });
   });
 
+  it('reads which proxies to trust', () => {
+    expect(loadEnv({}).TRUST_PROXY).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
+
   it('treats an empty value as unset', () => {
     const env = loadEnv({ PORT: '', DATABASE_URL: '' });
     expect(env.PORT).toBe(8080);
@@ -60,6 +70,7 @@ describe('loadEnv', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL accepts a URL starting with postgres:// or postgresql://'],
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL accepts a URL starting with redis:// or rediss://'],
     [{ UI_TIMEOUT: '-5' }, 'UI_TIMEOUT accepts a whole number from 1 to'],
+    [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY accepts true, false, a hop count'],
   ])('names the variable and what it accepts: %o', (source, message) => {
     const problems = problemsOf(source);
     expect(problems).toHaveLength(1);

@@ -108,6 +108,21 @@ describe('baseline protection and error handling', () => {
 });
 
 describe('global rate limit', () => {
+  it('counts clients by their forwarded address when the proxy is trusted', async () => {
+    const app = await testApp({ env: { RATE_LIMIT_MAX: '2', TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const from = (client: string) =>
+        app.inject({ url: '/api/user/getUser/x', headers: { 'x-forwarded-for': client } });
+      expect((await from('203.0.113.1')).statusCode).toBe(401);
+      expect((await from('203.0.113.1')).statusCode).toBe(401);
+      expect((await from('203.0.113.1')).statusCode).toBe(429);
+      // Another client behind the same proxy has its own budget.
+      expect((await from('203.0.113.2')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 429 with a clear message past the limit', async () => {
     const app = await testApp({ env: { RATE_LIMIT_MAX: '3' } });
     try {
