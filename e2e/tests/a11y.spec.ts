@@ -1,0 +1,50 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { DEMO, expectPath, signIn } from './helpers.ts';
+
+// Every screen of the accounts flow, light and dark: no serious or critical axe violation, and a
+// screenshot in e2e/screenshots/ to look at.
+const PUBLIC_SCREENS = [
+  { name: 'signup', path: '/app/signup', ready: 'Create account' },
+  { name: 'reset-password', path: '/app/reset-password', ready: 'Send reset link' },
+  {
+    name: 'new-password',
+    path: '/app/new-password?email=a%40b.example&token=abc',
+    ready: 'Set new password',
+  },
+  { name: 'user-activate', path: '/app/user-activate?email=a%40b.example', ready: 'Resend activation email' },
+  { name: 'account-review', path: '/app/account-review', ready: 'Back to sign in' },
+] as const;
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} scheme`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.addInitScript((value) => localStorage.setItem('cuepoint-color-scheme', value), scheme);
+    });
+
+    for (const screen of PUBLIC_SCREENS) {
+      test(`${screen.name} has no serious accessibility violation`, async ({ page }) => {
+        await page.goto(screen.path);
+        await expect(page.getByText(screen.ready).first()).toBeVisible();
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await page.screenshot({ path: `e2e/screenshots/${screen.name}-${scheme}.png`, fullPage: true });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+      });
+    }
+
+    test('overview (signed in) has no serious accessibility violation', async ({ page }) => {
+      await page.goto('/app/login');
+      await signIn(page, DEMO.admin.email, DEMO.admin.password);
+      await expectPath(page, '/app/overview');
+      await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/overview-${scheme}.png`, fullPage: true });
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  });
+}
