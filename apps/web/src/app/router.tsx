@@ -3,6 +3,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { BASENAME, PATHS, stripBasename } from '../lib/paths.ts';
 import { SESSION_ROUTE_ID } from '../lib/session.ts';
 import { entryLoader, publicLoader } from './guard.ts';
+import { PENDING_SCREENS } from './screens.ts';
 
 /** The guard runs on every navigation, not only when a route's params change. */
 const always = () => true;
@@ -35,7 +36,14 @@ export const routes: RouteObject[] = [
         loader: (args: LoaderFunctionArgs) =>
           import('./protected-guard.ts').then((m) => m.protectedLoader(args)),
         shouldRevalidate: always,
-        children: [{ path: PATHS.overview, lazy: () => import('../features/overview/routes/overview.tsx') }],
+        children: [
+          { path: PATHS.overview, lazy: () => import('../features/overview/routes/overview.tsx') },
+          ...PENDING_SCREENS.map(({ path, title }) => ({
+            path,
+            handle: { title },
+            lazy: () => import('../features/pending/routes/pending-screen.tsx'),
+          })),
+        ],
       },
       { path: '*', lazy: () => import('../features/errors/routes/not-found.tsx') },
     ],
