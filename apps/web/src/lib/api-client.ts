@@ -1,4 +1,10 @@
-import { API_V1_PREFIX, type ErrorResponse, HEADERS, RESPONSE_HANDLING_GRACE_MS } from '@cuepoint/core';
+import {
+  API_V1_PREFIX,
+  type ErrorResponse,
+  HEADERS,
+  RESPONSE_HANDLING_GRACE_MS,
+  TEXTS,
+} from '@cuepoint/core';
 import { currentPath, navigateTo } from './navigation.ts';
 import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -20,7 +26,7 @@ export type ApiErrorBody = Partial<ErrorResponse> & {
 };
 
 export const CLIENT_TEXTS = {
-  responseHandlingTimedOut: 'Response handling timed out',
+  responseHandlingTimedOut: TEXTS.responseHandlingTimedOut,
   requestTimedOut: 'The server did not answer in time. Please try again.',
   unreachable: 'Could not reach the server. Check your connection and try again.',
   sessionLost: 'Your session has ended. Please sign in again.',

@@ -7,6 +7,8 @@ export const TEXTS = {
   pageNotFoundTitle: 'Page not found - 404',
   pageNotFoundMessage: 'This page could not be found',
   homePage: 'Home page',
+  /** Spec section 8: the response was not handled within UI_TIMEOUT + 500 ms. */
+  responseHandlingTimedOut: 'Response handling timed out',
 } as const;
 
 /** 'Sorry!! Something Went Wrong - {status}' */

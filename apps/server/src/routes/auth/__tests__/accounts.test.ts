@@ -120,6 +120,7 @@ describe('sign-up, activation, review and login', () => {
     const pending = async (headers: Record<string, string>) =>
       app.inject({ url: '/api/customer/pending', headers });
     expect((await pending(customer.headers)).statusCode).toBe(403);
+    expect((await pending({})).statusCode).toBe(401);
     const listed = (await pending(admin.headers)).json() as { _id: string; users: { email: string }[] }[];
     expect(listed.find((c) => c._id === user!.customerId)?.users).toEqual([
       { _id: user!.id, email: NEW_USER.email, isActive: true },
