@@ -76,10 +76,11 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   await app.register(authPlugin);
   await app.register(mailPlugin, { env: opts.env });
-  await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig: runtimeConfigOf(opts.env) });
-  // 3. routes
-  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
-  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
+  const runtimeConfig = runtimeConfigOf(opts.env);
+  await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig });
+  // 3. routes (the runtime flags decide who may call what sits behind a sidebar entry)
+  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION, flags: runtimeConfig });
+  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION, flags: runtimeConfig });
 
   return app;
 }

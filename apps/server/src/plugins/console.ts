@@ -13,8 +13,14 @@ export interface ConsoleOptions {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
-/** A path whose last segment has an extension names a file: missing, it is a 404, never index.html. */
-const looksLikeFile = (path: string) => /\.[A-Za-z0-9]+$/.test(path.split('/').pop() ?? '');
+/**
+ * A path that names a file (anything under assets/, or a static file's extension): missing, it is
+ * a 404, never index.html. Other dotted paths are console routes (/campaign-manager/index.deleted).
+ */
+const STATIC_FILE =
+  /\.(m?js|css|map|html?|json|txt|xml|webmanifest|svg|png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|br|gz)$/i;
+const looksLikeFile = (path: string) =>
+  path.startsWith('/app/assets/') || STATIC_FILE.test(path.split('/').pop() ?? '');
 
 /**
  * Serves the console under /app/: hashed assets with immutable caching and pre-compressed

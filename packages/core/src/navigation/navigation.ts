@@ -214,3 +214,19 @@ export function isPathEnabled(
     (prefix) => target === prefix || target.startsWith(`${prefix}/`),
   );
 }
+
+/**
+ * Whether the entry with this id is in the user's visible navigation at any depth. The server
+ * asks it before answering a call behind a sidebar entry, so the console hides exactly what the
+ * server would refuse. An unknown id is never visible.
+ */
+export function isEntryVisible(
+  id: string,
+  user: NavigationUser,
+  flags: NavigationFlags,
+  options: NavigationOptions = {},
+): boolean {
+  const contains = (entries: readonly NavigationEntry[]): boolean =>
+    entries.some((entry) => entry.id === id || (entry.children ? contains(entry.children) : false));
+  return contains(visibleNavigation(user, flags, options));
+}

@@ -9,6 +9,16 @@ export const TEXTS = {
   homePage: 'Home page',
   /** Spec section 8: the response was not handled within UI_TIMEOUT + 500 ms. */
   responseHandlingTimedOut: 'Response handling timed out',
+  /** Spec section 2, header: the settings dropdown. */
+  myProfile: 'My Profile',
+  myAccount: 'My Account',
+  deactivateAccount: 'De-Activate Account',
+  logout: 'Logout',
+  /** Spec section 2, header: the view selector (main admin or demo only). */
+  adminView: 'Admin View',
+  userView: 'User View',
+  /** Spec section 2, header: shown during login-as. */
+  signOut: 'Sign out',
 } as const;
 
 /** 'Sorry!! Something Went Wrong - {status}' */

@@ -18,16 +18,20 @@ describe('console under /app/', () => {
     expect(res.headers.location).toBe('/app/');
   });
 
-  it.each(['/app/', '/app/login', '/app/streams-live/abc/kibana', '/app/monitoring/42'])(
-    'answers index.html for the client route %s, revalidated on every load',
-    async (url) => {
-      const res = await app.inject(url);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(res.body).toContain('<div id="root">');
-    },
-  );
+  it.each([
+    '/app/',
+    '/app/login',
+    '/app/streams-live/abc/kibana',
+    '/app/monitoring/42',
+    // A dotted console route is not a file.
+    '/app/campaign-manager/index.deleted',
+  ])('answers index.html for the client route %s, revalidated on every load', async (url) => {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
 
   it('serves a hashed asset pre-compressed with brotli, else gzip, else plain, cached immutably', async () => {
     const br = await app.inject({
@@ -54,7 +58,13 @@ describe('console under /app/', () => {
   });
 
   it('answers a real 404, not index.html, for a missing asset', async () => {
-    for (const url of ['/app/assets/missing-123.js', '/app/logo.png', '/app/assets/app-abc123.css']) {
+    for (const url of [
+      '/app/assets/missing-123.js',
+      '/app/logo.png',
+      '/app/assets/app-abc123.css',
+      '/app/assets/no-extension',
+      '/app/fonts/inter.woff2',
+    ]) {
       const res = await app.inject(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');

@@ -2,20 +2,28 @@ import {
   approveCustomerResponseSchema,
   errorResponseSchema,
   idParamsSchema,
+  type NavigationFlags,
   type PendingCustomers,
   pendingCustomersResponseSchema,
 } from '@cuepoint/core';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers, users } from '../../db/schema/index.ts';
+import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 
 type PendingCustomer = PendingCustomers[number];
 
-export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+/** Behind the sidebar entry Customers (main administrator only, spec section 2). */
+export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
   app.get(
     '/customer/pending',
     {
+      onRequest: requireNavigationEntry(
+        'customers',
+        opts.flags,
+        'Only a main administrator may review customers',
+      ),
       schema: {
         tags: ['customer'],
         summary: 'Main administrator: customers that signed up and await review, oldest first',
@@ -23,9 +31,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pendingCustomersResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
-      if (!request.auth!.user.isMainAdmin)
-        return reply.forbidden('Only a main administrator may review customers');
+    async () => {
       const rows = await app.db
         .select({ customer: customers, user: { id: users.id, email: users.email, isActive: users.isActive } })
         .from(customers)
@@ -50,6 +56,11 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customer/approve/:id',
     {
+      onRequest: requireNavigationEntry(
+        'customers',
+        opts.flags,
+        'Only a main administrator may approve customers',
+      ),
       schema: {
         tags: ['customer'],
         summary: 'Main administrator: end the review of a new customer (its users may then sign in)',
@@ -60,7 +71,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { user } = request.auth!;
-      if (!user.isMainAdmin) return reply.forbidden('Only a main administrator may approve customers');
       const { id } = request.params;
       const approved = await app.db.transaction(async (tx) => {
         const [customer] = await tx

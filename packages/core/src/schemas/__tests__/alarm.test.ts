@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALARM_LIST_LIMIT,
+  ALARM_SEVERITIES,
+  ALARM_TEXTS,
+  alarmColour,
+  alarmListQuerySchema,
+  alarmSchema,
+} from '../alarm.ts';
+import { overviewResponseSchema } from '../overview.ts';
+
+const ALARM = {
+  _id: '3f0d8a52-8a43-4a8e-9a3e-0d4f1b7c2e11',
+  severity: 'CRITICAL',
+  type: 'SOURCE',
+  name: 'Source stream unreachable',
+  message: 'No segments received from the origin for 30 s',
+  time_on: '2025-01-31T12:00:00.000Z',
+  uuid: 'ch-0001-src-timeout',
+  module_object_id: 'ch_0001',
+  customerId: null,
+} as const;
+
+describe('alarmColour (spec section 9)', () => {
+  it('shows WARNING yellow', () => {
+    expect(alarmColour('WARNING')).toBe('yellow');
+  });
+
+  it.each(['NOTICE', 'INFORMATIONAL', 'DEBUG'])('shows %s info-blue', (severity) => {
+    expect(alarmColour(severity)).toBe('blue');
+  });
+
+  it.each(['EMERGENCY', 'ALERT', 'CRITICAL', 'ERROR'])('shows %s red', (severity) => {
+    expect(alarmColour(severity)).toBe('red');
+  });
+
+  it('shows any other value red, and reads the severity case-insensitively', () => {
+    expect(alarmColour('SOMETHING-NEW')).toBe('red');
+    expect(alarmColour('')).toBe('red');
+    expect(alarmColour('warning')).toBe('yellow');
+    expect(alarmColour('Notice')).toBe('blue');
+  });
+
+  it('gives every known severity a colour: four red, one yellow, three blue', () => {
+    const colours = ALARM_SEVERITIES.map(alarmColour);
+    expect(colours.filter((c) => c === 'red')).toHaveLength(4);
+    expect(colours.filter((c) => c === 'yellow')).toHaveLength(1);
+    expect(colours.filter((c) => c === 'blue')).toHaveLength(3);
+  });
+});
+
+describe('alarmSchema', () => {
+  it('accepts an alarm with the fields of spec section 3', () => {
+    expect(alarmSchema.parse(ALARM)).toEqual(ALARM);
+    expect(alarmSchema.parse({ ...ALARM, module_object_id: null, customerId: ALARM._id }).customerId).toBe(
+      ALARM._id,
+    );
+  });
+
+  it('refuses an unknown severity and a time that is not ISO 8601', () => {
+    expect(alarmSchema.safeParse({ ...ALARM, severity: 'SEVERE' }).success).toBe(false);
+    expect(alarmSchema.safeParse({ ...ALARM, time_on: '31-01-2025 12:00' }).success).toBe(false);
+  });
+});
+
+describe('alarmListQuerySchema', () => {
+  it('defaults the limit and coerces it from the query string', () => {
+    expect(alarmListQuerySchema.parse({})).toEqual({ limit: ALARM_LIST_LIMIT.default });
+    expect(alarmListQuerySchema.parse({ limit: '1' })).toEqual({ limit: 1 });
+    expect(alarmListQuerySchema.parse({ limit: '500' })).toEqual({ limit: 500 });
+  });
+
+  it.each(['0', '501', 'abc', '1.5', '-3', ''])('refuses limit=%j with one message', (limit) => {
+    const result = alarmListQuerySchema.safeParse({ limit });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['limit', ALARM_TEXTS.limit],
+    ]);
+  });
+
+  it('accepts an ISO 8601 since, with Z or an offset, and refuses anything else', () => {
+    expect(alarmListQuerySchema.parse({ since: '2025-01-31T12:00:00Z' }).since).toBe('2025-01-31T12:00:00Z');
+    expect(alarmListQuerySchema.parse({ since: '2025-01-31T12:00:00+02:00' }).since).toBeDefined();
+    for (const since of ['notadate', '2025-01-31', '2025-13-01T00:00:00Z']) {
+      const result = alarmListQuerySchema.safeParse({ since });
+      expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+        ['since', ALARM_TEXTS.since],
+      ]);
+    }
+  });
+});
+
+describe('overviewResponseSchema', () => {
+  it('accepts both scopes; the platform-only counts are optional', () => {
+    expect(
+      overviewResponseSchema.parse({
+        scope: 'customer',
+        counts: { users: 1, activeUsers: 1, activeSessions: 0 },
+        recentAlarms: [],
+      }).counts,
+    ).toEqual({ users: 1, activeUsers: 1, activeSessions: 0 });
+    expect(
+      overviewResponseSchema.parse({
+        scope: 'platform',
+        counts: { users: 2, activeUsers: 2, activeSessions: 1, customers: 2, pendingReview: 0, alarms24h: 1 },
+        recentAlarms: [ALARM],
+      }).recentAlarms,
+    ).toHaveLength(1);
+    expect(overviewResponseSchema.safeParse({ scope: 'tenant', counts: {}, recentAlarms: [] }).success).toBe(
+      false,
+    );
+  });
+});
