@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEMO, expectPath, signIn } from './helpers.ts';
+import { DEMO, expectPath, setPreferences, signIn } from './helpers.ts';
 
 // Every screen of the accounts flow, light and dark: no serious or critical axe violation, and a
 // screenshot in e2e/screenshots/ to look at.
@@ -19,7 +19,7 @@ const PUBLIC_SCREENS = [
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} scheme`, () => {
     test.beforeEach(async ({ page }) => {
-      await page.addInitScript((value) => localStorage.setItem('cuepoint-color-scheme', value), scheme);
+      await setPreferences(page.context(), { colorScheme: scheme });
     });
 
     for (const screen of PUBLIC_SCREENS) {

@@ -82,7 +82,8 @@ test.describe('accounts and sessions in the browser', () => {
       localStorage.setItem('history', '["/overview"]');
       localStorage.setItem('defaultEventDuration', '30');
     });
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
     await expectPath(page, '/app/login');
     const left = await page.evaluate(() => Object.keys(localStorage).sort());
     expect(left).toEqual(['defaultEventDuration', 'history']);

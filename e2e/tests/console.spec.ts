@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { TEXTS } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { setPreferences } from './helpers.ts';
 
 const DEMO = { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' };
 
@@ -99,7 +100,7 @@ test.describe('console served from the production build', () => {
 
   test('has no serious accessibility violations on the login page, light and dark', async ({ page }) => {
     for (const scheme of ['light', 'dark'] as const) {
-      await page.addInitScript((value) => localStorage.setItem('cuepoint-color-scheme', value), scheme);
+      await setPreferences(page.context(), { colorScheme: scheme });
       await page.goto('/app/login');
       await expect(page.getByLabel('Email')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);

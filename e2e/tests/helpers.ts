@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 
 export const DEMO = {
   admin: { email: 'admin@cuepoint.example', password: 'Cuepoint#Admin1' },
@@ -61,4 +61,33 @@ export async function createActiveUser(request: APIRequestContext, email: string
     c.users.some((u) => u.email === email),
   );
   expect((await request.post(`/api/customer/approve/${customer._id}`, { headers })).status()).toBe(200);
+}
+
+/** The console's display preferences cookie (apps/web/src/lib/preferences.ts), set before a page loads. */
+export async function setPreferences(
+  context: BrowserContext,
+  preferences: {
+    colorScheme?: 'light' | 'dark';
+    direction?: 'ltr' | 'rtl';
+    sidebar?: 'normal' | 'compact' | 'minimised';
+  },
+) {
+  const value = new URLSearchParams(
+    Object.entries({ colorScheme: 'light', direction: 'ltr', sidebar: 'normal', ...preferences }),
+  ).toString();
+  await context.addCookies([
+    { name: 'cuepoint-ui', value: encodeURIComponent(value), url: `${process.env.CUEPOINT_E2E_URL}/app/` },
+  ]);
+}
+
+/** Axe on the page: the serious and critical violations, one line each (expected to be empty). */
+export async function seriousViolations(page: Page, label = ''): Promise<string[]> {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label}${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary}`).join(' | ')}`,
+    );
 }

@@ -1,12 +1,16 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { applyDirection, readPreferences } from './lib/preferences.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
 
+// The stored direction applies before the first paint, not after React mounts.
+applyDirection(readPreferences().direction);
 const root = createRoot(document.getElementById('root')!);
 try {
   runtimeConfig();

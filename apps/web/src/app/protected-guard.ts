@@ -5,6 +5,7 @@ import { PATHS } from '../lib/paths.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { loadCurrentUser, type SessionLoaderData } from '../lib/session.ts';
 import { readSession } from '../lib/storage.ts';
+import { isUserView, presentedUser } from '../lib/view-mode.ts';
 import { allow, applyDecision, decideSession, type GuardDecision, locate } from './guard.ts';
 
 /** With the profile: a non-admin outside the enabled navigation goes to /overview. */
@@ -26,13 +27,17 @@ export async function protectedLoader({
   const session = readSession();
   const first = decideSession(session, path + search);
   if (first.action === 'redirect') return applyDecision(first);
-  let user: User;
+  // During login-as the impersonated user is fetched (the Login-As header makes it the caller).
+  const loginAs = Boolean(session.loginAsId);
+  let fetched: User;
   try {
-    user = await loadCurrentUser(session.userId!);
+    fetched = await loadCurrentUser(session.loginAsId ?? session.userId!);
   } catch (error) {
     if (error instanceof ApiError && error.redirectTo) return redirect(error.redirectTo);
     throw error;
   }
-  const second = decideNavigation(path, user, runtimeConfig(), Boolean(session.loginAsId));
-  return second.action === 'redirect' ? applyDecision(second) : { user };
+  const user = presentedUser(fetched);
+  const second = decideNavigation(path, user, runtimeConfig(), loginAs);
+  if (second.action === 'redirect') return applyDecision(second);
+  return { user, isMainAdmin: fetched.profile.isMainAdmin, loginAs, userView: isUserView() };
 }

@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { RouteError } from '../features/errors/routes/route-error.tsx';
 import { useOnlineStatus } from '../lib/online-status.ts';
+import { LoadingBar } from './loading-bar.tsx';
 
 const OFFLINE_STYLE = {
   position: 'sticky',
@@ -13,11 +14,12 @@ const OFFLINE_STYLE = {
   color: 'var(--mantine-color-white)',
 } as const;
 
-/** The root of every page: the offline banner above the matched route. */
+/** The root of every page: the loading bar, the offline banner, then the matched route. */
 export function Component() {
   const online = useOnlineStatus();
   return (
     <>
+      <LoadingBar />
       {!online && (
         <div role="status" style={OFFLINE_STYLE}>
           You are offline. Changes cannot be saved until the connection is back.

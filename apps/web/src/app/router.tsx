@@ -36,6 +36,8 @@ export const routes: RouteObject[] = [
         loader: (args: LoaderFunctionArgs) =>
           import('./protected-guard.ts').then((m) => m.protectedLoader(args)),
         shouldRevalidate: always,
+        // The default layout (header, sidebar, breadcrumb, footer) loads with the first signed-in page.
+        lazy: () => import('./shell/default-layout.tsx'),
         children: [
           { path: PATHS.overview, lazy: () => import('../features/overview/routes/overview.tsx') },
           ...PENDING_SCREENS.map(({ path, title }) => ({

@@ -1,15 +1,33 @@
 /**
- * The signed-in screens of spec section 2 that later issues build, each with its title. Until a
- * screen is built its route renders the shared pending frame, so navigation and the guard's
- * rules are complete and testable. Paths are relative to the router's basename /app.
+ * The signed-in screens of spec section 2, each with its title (for the breadcrumb and the
+ * document title). Paths are relative to the router's basename /app. Within one parent a static
+ * path comes before a parameterised one (/streams-vod/metadata before /streams-vod/:detail), so a
+ * first match is the router's match.
  */
-export const PENDING_SCREENS: readonly { path: string; title: string }[] = [
+/** The one line of the shared pending frame. */
+export const PENDING_SCREEN_TEXT = 'This screen is not built yet.';
+
+export interface Screen {
+  path: string;
+  title: string;
+}
+
+/** The screens that are built. */
+export const BUILT_SCREENS: readonly Screen[] = [{ path: '/overview', title: 'Overview' }];
+
+/**
+ * The screens later issues build. Until then each route renders the shared pending frame, so
+ * navigation and the guard's rules are complete and testable.
+ */
+export const PENDING_SCREENS: readonly Screen[] = [
   { path: '/advertisers', title: 'Advertisers' },
   { path: '/alarms', title: 'Alarms' },
   { path: '/billing-history', title: 'Billing History' },
   { path: '/billing-history/billingChart', title: 'Billing Chart' },
   { path: '/campaign-manager/index.deleted', title: 'Deleted Campaigns' },
   { path: '/campaigns', title: 'Campaigns' },
+  // Spec section 2: "/cm requires login" (the campaign manager's entry point).
+  { path: '/cm', title: 'Campaign Manager' },
   { path: '/configuration', title: 'Configuration' },
   { path: '/create-billing', title: 'Create Billing' },
   { path: '/creatives', title: 'Creatives' },
@@ -53,3 +71,5 @@ export const PENDING_SCREENS: readonly { path: string; title: string }[] = [
   { path: '/streams-vod/:detail/kibana', title: 'VOD Logs' },
   { path: '/user', title: 'User' },
 ];
+
+export const SCREENS: readonly Screen[] = [...BUILT_SCREENS, ...PENDING_SCREENS];

@@ -5,6 +5,7 @@ import {
   RESPONSE_HANDLING_GRACE_MS,
   TEXTS,
 } from '@cuepoint/core';
+import { trackRequest } from './in-flight.ts';
 import { currentPath, navigateTo } from './navigation.ts';
 import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { runtimeConfig } from './runtime-config.ts';
@@ -184,9 +185,11 @@ export function createApiClient({ base, passOnOnLoginPage = false }: ClientOptio
       throw new ApiError(response.status, body);
     };
 
+    const done = trackRequest();
     try {
       return await Promise.race([handle(), handlingTimeout]);
     } finally {
+      done();
       clearTimeout(requestTimer);
       clearTimeout(handlingTimer);
     }

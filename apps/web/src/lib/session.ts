@@ -1,4 +1,5 @@
 import { AUTH_PATHS, type User } from '@cuepoint/core';
+import { useRouteLoaderData } from 'react-router';
 import { apiRequest } from './api-client.ts';
 import { navigateTo } from './navigation.ts';
 import { PATHS } from './paths.ts';
@@ -9,12 +10,22 @@ import { clearStorageOnLogout, takeRememberedTarget } from './storage.ts';
  * The session of spec section 4: no user -> profile fetched (GET user/getUser/{id}) -> active.
  * The profile is cached in the query client under ['user', id] for the screens that need it.
  */
+/** The toast after a logout from the settings menu. */
+export const SIGNED_OUT_TEXT = 'You have signed out.';
+
 export type SessionState = 'none' | 'fetching' | 'active';
 
 /** Route id of the layout route whose loader checks the session; its data is the user. */
 export const SESSION_ROUTE_ID = 'session';
 export interface SessionLoaderData {
+  /** The user the console presents (the impersonated one during login-as; admin flag off in User View). */
   user: User;
+  /** Whether the fetched user really is a main administrator (true in User View too). */
+  isMainAdmin: boolean;
+  /** A main administrator acting as another user (a stored `loginasid`). */
+  loginAs: boolean;
+  /** The Admin View / User View selector is on User View. */
+  userView: boolean;
 }
 
 export const currentUserKey = (id: string) => ['user', id] as const;
@@ -65,3 +76,6 @@ export async function logout() {
   resetSession();
   navigateTo(PATHS.login);
 }
+
+/** The signed-in session of the current page (inside the session routes). */
+export const useSession = () => useRouteLoaderData(SESSION_ROUTE_ID) as SessionLoaderData;

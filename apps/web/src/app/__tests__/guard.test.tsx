@@ -101,8 +101,10 @@ describe('route guard in the router', () => {
     expect(localStorage.getItem('currentUser')).toBe('tok-new');
     expect(localStorage.getItem('authType')).toBe('reg');
     expect(JSON.parse(localStorage.getItem('user')!)._id).toBe(user._id);
-    // The login answer's user is the profile: no second fetch.
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The login answer's user is the profile: it is not fetched again.
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls.filter((url) => url.includes('auth/login'))).toHaveLength(1);
+    expect(urls.filter((url) => url.includes('user/getUser'))).toHaveLength(0);
   });
 
   it('fetches the stored user profile before showing a protected page', async () => {
@@ -170,7 +172,9 @@ describe('route guard in the router', () => {
       'POST auth/logout': () => jsonResponse(200, { message: 'ok' }),
     });
     const app = renderApp('/overview');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    const events = userEvent.setup();
+    await events.click(await screen.findByRole('button', { name: 'Settings' }));
+    await events.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/login'));
     expect({ ...localStorage }).toEqual({ defaultEventDuration: '30' });
   });

@@ -1,30 +1,179 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { ALARM_SEVERITIES, type AlarmSeverity, type OverviewResponse } from '@cuepoint/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
-import { useRouteLoaderData } from 'react-router';
-import { logout, SESSION_ROUTE_ID, type SessionLoaderData } from '../../../lib/session.ts';
+import { Link, useSearchParams } from 'react-router';
+import { FilterDrawer } from '../../../components/filter-drawer.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useAlarms } from '../../alarms/api/get-alarms.ts';
+import { AlarmList } from '../../alarms/components/alarm-list.tsx';
+import { useOverview } from '../api/get-overview.ts';
 
-/** A minimal overview until the shell arrives: who is signed in, and the way out. */
+type Counts = OverviewResponse['counts'];
+const COUNT_LABELS: { key: keyof Counts; label: string; to?: string }[] = [
+  { key: 'customers', label: 'Customers', to: '/customer' },
+  { key: 'pendingReview', label: 'Awaiting review', to: '/customer' },
+  { key: 'users', label: 'Users', to: '/user' },
+  { key: 'activeUsers', label: 'Active users', to: '/user' },
+  { key: 'activeSessions', label: 'Signed-in sessions' },
+  { key: 'alarms24h', label: 'Alarms (24 h)', to: '/alarms' },
+];
+
+const GET_STARTED = [
+  { label: 'Live streams', to: '/streams-live', text: 'Configure a live channel and its ad breaks.' },
+  { label: 'VOD', to: '/streams-vod', text: 'Add on-demand assets with ad cue points.' },
+  { label: 'Slates', to: '/slates', text: 'Upload the fill shown when no ad is available.' },
+  { label: 'Bundles', to: '/demand', text: 'Set up the ad demand your streams draw from.' },
+];
+
+/** The dashboard of the signed-in account: counts of what exists, recent alarms for a main admin. */
 export function Component() {
-  const { user } = useRouteLoaderData(SESSION_ROUTE_ID) as SessionLoaderData;
-  const [leaving, setLeaving] = useState(false);
+  const { user } = useSession();
+  const overview = useOverview();
+  const admin = user.profile.isMainAdmin;
   return (
-    <Container component="main" size="md" py="xl">
-      <Stack>
-        <Group justify="space-between" align="center">
-          <Title order={1}>Overview</Title>
-          <Button
-            variant="default"
-            loading={leaving}
-            onClick={() => {
-              setLeaving(true);
-              void logout();
-            }}
-          >
-            Logout
-          </Button>
+    <Stack gap="lg">
+      <Stack gap={2}>
+        <Title order={1}>Overview</Title>
+        <Group gap="xs">
+          <Text c="dimmed">Signed in as {user.email}</Text>
+          <Text c="dimmed">·</Text>
+          <Text c="dimmed">{admin ? 'Main administrator' : user.customerId.name}</Text>
         </Group>
-        <Text>Signed in as {user.email}</Text>
       </Stack>
-    </Container>
+      {overview.isPending ? (
+        <Group gap="xs">
+          <Loader size="sm" />
+          <Text size="sm">Loading the overview…</Text>
+        </Group>
+      ) : overview.isError ? (
+        <Alert color="red" title="The overview could not be loaded">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{overview.error.message}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void overview.refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} data-testid="overview-counts">
+          {COUNT_LABELS.filter(({ key }) => overview.data.counts[key] !== undefined).map(
+            ({ key, label, to }) => (
+              <Card key={key} withBorder padding="md">
+                <Text size="sm" c="dimmed">
+                  {label}
+                </Text>
+                <Text fz={28} fw={700} data-count={key}>
+                  {overview.data.counts[key]!.toLocaleString()}
+                </Text>
+                {to && (
+                  <Anchor component={Link} to={to} size="xs">
+                    View
+                  </Anchor>
+                )}
+              </Card>
+            ),
+          )}
+        </SimpleGrid>
+      )}
+      {admin ? <RecentAlarms /> : <GetStarted />}
+    </Stack>
+  );
+}
+
+function GetStarted() {
+  return (
+    <Card withBorder padding="lg">
+      <Title order={2} size="h4" mb="sm">
+        Get started
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {GET_STARTED.map((item) => (
+          <Stack key={item.to} gap={2}>
+            <Anchor component={Link} to={item.to} fw={600}>
+              {item.label}
+            </Anchor>
+            <Text size="sm" c="dimmed">
+              {item.text}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+const SEVERITY_PARAM = 'severity';
+
+/** The newest alarms, filterable by severity in the right-hand drawer (kept in the URL). */
+function RecentAlarms() {
+  const alarms = useAlarms();
+  const [params, setParams] = useSearchParams();
+  const [drawer, setDrawer] = useState(false);
+  const selected = (params.get(SEVERITY_PARAM)?.split(',') ?? []).filter((s): s is AlarmSeverity =>
+    (ALARM_SEVERITIES as readonly string[]).includes(s),
+  );
+  const setSelected = (next: string[]) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next.length > 0) copy.set(SEVERITY_PARAM, next.join(','));
+        else copy.delete(SEVERITY_PARAM);
+        return copy;
+      },
+      { replace: true },
+    );
+  const shown = (alarms.data ?? [])
+    .filter((a) => selected.length === 0 || selected.includes(a.severity))
+    .slice(0, 10);
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Recent alarms
+        </Title>
+        <Group gap="xs">
+          <Button size="xs" variant="default" onClick={() => setDrawer(true)}>
+            Filters{selected.length > 0 ? ` (${selected.length})` : ''}
+          </Button>
+          <Anchor component={Link} to="/alarms" size="sm">
+            All alarms
+          </Anchor>
+        </Group>
+      </Group>
+      {alarms.isPending ? (
+        <Loader size="sm" aria-label="Loading alarms" />
+      ) : alarms.isError ? (
+        <Text size="sm" c="red">
+          The alarms could not be loaded: {alarms.error.message}
+        </Text>
+      ) : (
+        <AlarmList
+          alarms={shown}
+          empty={selected.length > 0 ? 'No alarms match these filters.' : 'No alarms have been raised.'}
+        />
+      )}
+      <FilterDrawer opened={drawer} onClose={() => setDrawer(false)} onReset={() => setSelected([])}>
+        <Checkbox.Group label="Severity" value={selected} onChange={setSelected}>
+          <SimpleGrid cols={2} mt="xs">
+            {ALARM_SEVERITIES.map((severity) => (
+              <Checkbox key={severity} value={severity} label={severity} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+      </FilterDrawer>
+    </Card>
   );
 }

@@ -1,16 +1,15 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMatches } from 'react-router';
+import { PENDING_SCREEN_TEXT } from '../../../app/screens.ts';
 
 /** The shared frame of a signed-in screen that a later issue builds: its title and one line. */
 export function Component() {
   const matches = useMatches();
   const title = (matches.at(-1)?.handle as { title?: string } | undefined)?.title ?? '';
   return (
-    <Container component="main" size="lg" py="xl">
-      <Stack gap="xs">
-        <Title order={1}>{title}</Title>
-        <Text c="dimmed">This screen is not built yet.</Text>
-      </Stack>
-    </Container>
+    <Stack gap="xs">
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">{PENDING_SCREEN_TEXT}</Text>
+    </Stack>
   );
 }

@@ -1,0 +1,40 @@
+import { matchPath, matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { routes } from '../router.tsx';
+import { SCREENS } from '../screens.ts';
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const parentOf = (path: string) => segments(path).slice(0, -1).join('/');
+const isParam = (path: string) => segments(path).at(-1)!.startsWith(':');
+/** A URL this screen answers: each parameter replaced by a sample value. */
+const sampleUrl = (path: string) => path.replace(/:[^/]+/g, 'sample-7');
+
+describe('SCREENS', () => {
+  it('has no duplicate paths', () => {
+    const paths = SCREENS.map((s) => s.path);
+    expect(paths.filter((p, i) => paths.indexOf(p) !== i)).toEqual([]);
+  });
+
+  it('lists, within each parent, every static path before a parameterised sibling', () => {
+    const misplaced: string[] = [];
+    SCREENS.forEach((param, j) => {
+      if (!isParam(param.path)) return;
+      SCREENS.forEach((other, i) => {
+        if (i > j && !isParam(other.path) && parentOf(other.path) === parentOf(param.path)) {
+          misplaced.push(`${other.path} after ${param.path}`);
+        }
+      });
+    });
+    expect(misplaced).toEqual([]);
+  });
+
+  it('finds, as its first match, the screen the router matches (so breadcrumbs agree with the router)', () => {
+    for (const screen of SCREENS) {
+      const url = sampleUrl(screen.path);
+      const routed = matchRoutes(routes, url)?.at(-1)?.route.path;
+      const first = SCREENS.find((s) => matchPath({ path: s.path, end: true }, url));
+      expect(routed, url).toBe(screen.path);
+      expect(first?.path, url).toBe(screen.path);
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbs, screenTitle } from '../breadcrumbs.ts';
+
+const HOME = { path: '', label: 'Home', to: '/overview' };
+
+describe('breadcrumbs', () => {
+  it('starts with Home, linking /overview', () => {
+    expect(breadcrumbs('/overview')).toEqual([
+      HOME,
+      { path: '/overview', label: 'Overview', to: '/overview' },
+    ]);
+    expect(breadcrumbs('/')).toEqual([HOME]);
+  });
+
+  it('gives one linked crumb per prefix: screen titles, and the value of a parameter', () => {
+    expect(breadcrumbs('/streams-live/ch-7/kibana')).toEqual([
+      HOME,
+      { path: '/streams-live', label: 'Live Streams', to: '/streams-live' },
+      { path: '/streams-live/ch-7', label: 'ch-7', to: '/streams-live/ch-7' },
+      { path: '/streams-live/ch-7/kibana', label: 'Live Stream Logs', to: '/streams-live/ch-7/kibana' },
+    ]);
+  });
+
+  it('prefers a static screen to a parameterised sibling', () => {
+    expect(breadcrumbs('/streams-vod/metadata').at(-1)).toEqual({
+      path: '/streams-vod/metadata',
+      label: 'VOD Metadata',
+      to: '/streams-vod/metadata',
+    });
+    expect(breadcrumbs('/streams-live/kibana').at(-1)).toMatchObject({ label: 'Live Stream Logs' });
+    // Any other value is the parameter.
+    expect(breadcrumbs('/streams-vod/movie-1').at(-1)).toMatchObject({ label: 'movie-1' });
+  });
+
+  it('shows a prefix without a screen of its own as plain text, named from the path', () => {
+    const crumbs = breadcrumbs('/documentation/swagger-ui');
+    expect(crumbs).toEqual([
+      HOME,
+      { path: '/documentation', label: 'Documentation' },
+      { path: '/documentation/swagger-ui', label: 'Swagger', to: '/documentation/swagger-ui' },
+    ]);
+    expect(crumbs[1]).not.toHaveProperty('to');
+    expect(breadcrumbs('/campaign-manager/index.deleted')[1]).toEqual({
+      path: '/campaign-manager',
+      label: 'Campaign Manager',
+    });
+  });
+
+  it('handles /monitoring/{ch_id}: /monitoring is no screen, the channel is', () => {
+    expect(breadcrumbs('/monitoring/42')).toEqual([
+      HOME,
+      { path: '/monitoring', label: 'Monitoring' },
+      { path: '/monitoring/42', label: '42', to: '/monitoring/42' },
+    ]);
+  });
+
+  it('decodes a URL-encoded segment for its label, keeping the link encoded', () => {
+    expect(breadcrumbs('/streams-live/a%20b').at(-1)).toEqual({
+      path: '/streams-live/a%20b',
+      label: 'a b',
+      to: '/streams-live/a%20b',
+    });
+    expect(breadcrumbs('/streams-live/caf%C3%A9/kibana')[2]).toMatchObject({ label: 'café' });
+  });
+
+  it('does not throw on a malformed encoding: the raw segment is shown', () => {
+    expect(() => breadcrumbs('/streams-live/%E0%A4%A')).not.toThrow();
+    expect(breadcrumbs('/streams-live/%E0%A4%A').at(-1)).toMatchObject({ label: '%E0%A4%A' });
+    expect(() => breadcrumbs('/no-screen/%E0%A4%A')).not.toThrow();
+  });
+
+  it('ignores empty segments (trailing or doubled slashes)', () => {
+    expect(breadcrumbs('/streams-live/')).toEqual(breadcrumbs('/streams-live'));
+    expect(breadcrumbs('//streams-live//kibana').map((c) => c.label)).toEqual([
+      'Home',
+      'Live Streams',
+      'Live Stream Logs',
+    ]);
+  });
+
+  it.each([
+    '/overview',
+    '/streams-live/ch-7/kibana',
+    '/streams-live/streams-live/streams-live',
+    '/documentation/swagger-ui',
+    '/monitoring/monitoring',
+    '/a/a/a/a',
+  ])('gives unique path keys for %s', (pathname) => {
+    const paths = breadcrumbs(pathname).map((crumb) => crumb.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+});
+
+describe('screenTitle', () => {
+  it.each([
+    ['/overview', 'Overview'],
+    ['/streams-live', 'Live Streams'],
+    ['/streams-live/ch-7', 'Live Stream'],
+    ['/streams-live/ch-7/kibana', 'Live Stream Logs'],
+    ['/streams-vod/metadata', 'VOD Metadata'],
+    ['/streams-vod/movie-1', 'VOD'],
+    ['/monitoring/42', 'Monitoring'],
+    ['/documentation/swagger-ui', 'Swagger'],
+  ])('%s -> %s', (pathname, title) => {
+    expect(screenTitle(pathname)).toBe(title);
+  });
+
+  it.each(['/documentation', '/monitoring', '/no-such-screen', '/streams-live/a/b/c', '/'])(
+    'is undefined where no screen answers (%s)',
+    (pathname) => {
+      expect(screenTitle(pathname)).toBeUndefined();
+    },
+  );
+});

@@ -1,0 +1,140 @@
+import { visibleNavigation } from '@cuepoint/core';
+import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useId, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { PendingDialog } from '../../components/pending-dialog.tsx';
+import { readPreferences, type SidebarSize, writePreferences } from '../../lib/preferences.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
+import { logout, SIGNED_OUT_TEXT, useSession } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { AsidePanel } from './aside-panel.tsx';
+import { breadcrumbs, screenTitle } from './breadcrumbs.ts';
+import { Header, SETTINGS_ENTRIES, type SettingsEntry } from './header.tsx';
+import classes from './shell.module.css';
+import { SidebarNav } from './sidebar.tsx';
+
+/** Below the 768 px breakpoint the sidebar is an overlay (spec section 2). */
+const SMALL_SCREEN = '(max-width: 47.99em)';
+
+/**
+ * The default layout of spec section 2: header, sidebar, breadcrumb bar, main area, footer and
+ * the aside panel, around every signed-in screen.
+ */
+export function Component() {
+  const session = useSession();
+  const { pathname } = useLocation();
+  const small = useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false }) ?? false;
+  const [size, setSize] = useState<SidebarSize>(() => readPreferences().sidebar);
+  const [shown, setShown] = useState(true);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [asideOpen, setAsideOpen] = useState(false);
+  const [dialog, setDialog] = useState<Exclude<SettingsEntry, 'logout'> | null>(null);
+  const sidebarId = useId();
+  const asideId = useId();
+  const mainId = useId();
+
+  const entries = visibleNavigation(session.user, runtimeConfig(), { loginAs: session.loginAs });
+  const effectiveSize: SidebarSize = small ? 'normal' : size;
+
+  useEffect(() => {
+    const title = screenTitle(pathname);
+    document.title = title ? `${title} · Cuepoint` : 'Cuepoint';
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!overlayOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOverlayOpen(false);
+    };
+    // Capture phase: a focused control's own Escape handling (a tooltip) must not swallow it.
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [overlayOpen]);
+
+  const changeSize = (next: SidebarSize) => {
+    setSize(next);
+    writePreferences({ sidebar: next });
+  };
+
+  const onSettings = (entry: SettingsEntry) => {
+    if (entry !== 'logout') {
+      setDialog(entry);
+      return;
+    }
+    void logout().then(() => toast.info(SIGNED_OUT_TEXT));
+  };
+
+  return (
+    <div
+      className={classes.shell}
+      data-sidebar={effectiveSize}
+      data-hidden={!small && !shown ? '' : undefined}
+      data-mobile-open={small && overlayOpen ? '' : undefined}
+      data-aside-open={asideOpen ? '' : undefined}
+    >
+      <a className={classes.skipLink} href={`#${mainId}`}>
+        Skip to content
+      </a>
+      <Header
+        session={session}
+        sidebarId={sidebarId}
+        sidebarSize={effectiveSize}
+        sidebarShown={small ? overlayOpen : shown}
+        onToggleSidebar={() => (small ? setOverlayOpen((o) => !o) : setShown((s) => !s))}
+        onToggleMinimised={() => changeSize(size === 'minimised' ? 'normal' : 'minimised')}
+        asideId={asideId}
+        asideOpen={asideOpen}
+        onToggleAside={() => setAsideOpen((o) => !o)}
+        onSettings={onSettings}
+      />
+      <nav id={sidebarId} className={classes.sidebar} aria-label="Main navigation" data-testid="sidebar">
+        <SidebarNav entries={entries} size={effectiveSize} onNavigate={() => setOverlayOpen(false)} />
+      </nav>
+      <div className={classes.backdrop} aria-hidden="true" onClick={() => setOverlayOpen(false)} />
+      <div className={classes.body}>
+        <nav className={classes.breadcrumbBar} aria-label="Breadcrumb" data-testid="breadcrumb">
+          <Breadcrumbs separatorMargin={6}>
+            {breadcrumbs(pathname).map((crumb, index, all) =>
+              index === all.length - 1 || !crumb.to ? (
+                <Text
+                  key={crumb.path}
+                  size="sm"
+                  c={index === all.length - 1 ? undefined : 'dimmed'}
+                  aria-current={index === all.length - 1 ? 'page' : undefined}
+                >
+                  {crumb.label}
+                </Text>
+              ) : (
+                <Anchor key={crumb.path} component={Link} to={crumb.to} size="sm">
+                  {crumb.label}
+                </Anchor>
+              ),
+            )}
+          </Breadcrumbs>
+        </nav>
+        <main id={mainId} className={classes.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className={classes.footer}>
+          <span>© {new Date().getFullYear()} Cuepoint</span>
+          <span>Streaming and server-side ad insertion</span>
+        </footer>
+      </div>
+      {asideOpen && (
+        <AsidePanel
+          id={asideId}
+          session={session}
+          sidebarSize={size}
+          onSidebarSize={changeSize}
+          onClose={() => setAsideOpen(false)}
+        />
+      )}
+      <PendingDialog
+        title={dialog ? SETTINGS_ENTRIES[dialog] : ''}
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+      />
+    </div>
+  );
+}

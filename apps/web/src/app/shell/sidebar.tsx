@@ -1,0 +1,179 @@
+import type { NavigationEntry } from '@cuepoint/core';
+import { Menu, Tooltip } from '@mantine/core';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { IconChevronDown, IconExternal, NAV_ICONS } from '../../components/icons.tsx';
+import type { SidebarSize } from '../../lib/preferences.ts';
+import classes from './shell.module.css';
+
+const stripQuery = (path: string) => path.replace(/[?#].*$/, '');
+
+/** An entry is current on its own path and below it (/streams-live/abc), or on its `matches`. */
+export function isEntryActive(entry: NavigationEntry, pathname: string): boolean {
+  const prefixes = [...(entry.path ? [stripQuery(entry.path)] : []), ...(entry.matches ?? [])];
+  const own = prefixes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  return own || (entry.children ?? []).some((child) => isEntryActive(child, pathname));
+}
+
+interface Props {
+  entries: readonly NavigationEntry[];
+  size: SidebarSize;
+  /** Called after a link is followed (closes the overlay on a small screen). */
+  onNavigate: () => void;
+}
+
+/** The sidebar's entries (spec section 2) with collapsible dropdown groups. */
+export function SidebarNav({ entries, size, onNavigate }: Props) {
+  const { pathname } = useLocation();
+  return (
+    <ul className={classes.navList}>
+      {entries.map((entry) => (
+        <li key={entry.id}>
+          {entry.children ? (
+            <NavGroup entry={entry} size={size} pathname={pathname} onNavigate={onNavigate} />
+          ) : (
+            <NavLeaf entry={entry} size={size} pathname={pathname} onNavigate={onNavigate} />
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface ItemProps {
+  entry: NavigationEntry;
+  size: SidebarSize;
+  pathname: string;
+  onNavigate: () => void;
+}
+
+function EntryIcon({ id }: { id: string }) {
+  const Icon = NAV_ICONS[id];
+  return Icon ? <Icon className={classes.navIcon} size={20} /> : null;
+}
+
+/** In the minimised sidebar the label moves into a tooltip (it stays the link's accessible name). */
+function withTooltip(size: SidebarSize, label: string, node: ReactNode) {
+  return size === 'minimised' ? (
+    <Tooltip label={label} position="right" withArrow>
+      {node}
+    </Tooltip>
+  ) : (
+    node
+  );
+}
+
+function NavLeaf({ entry, size, pathname, onNavigate }: ItemProps) {
+  const minimised = size === 'minimised';
+  const label = minimised ? null : <span className={classes.navLabel}>{entry.label}</span>;
+  if (entry.href) {
+    return withTooltip(
+      size,
+      entry.label,
+      <a
+        className={classes.navItem}
+        href={entry.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={minimised ? `${entry.label} (opens in a new tab)` : undefined}
+        data-nav-id={entry.id}
+      >
+        <EntryIcon id={entry.id} />
+        {label}
+        {!minimised && <IconExternal size={14} className={classes.chevron} />}
+      </a>,
+    );
+  }
+  const active = isEntryActive(entry, pathname);
+  return withTooltip(
+    size,
+    entry.label,
+    <Link
+      className={classes.navItem}
+      to={entry.path!}
+      aria-current={active ? 'page' : undefined}
+      aria-label={minimised ? entry.label : undefined}
+      data-nav-id={entry.id}
+      onClick={onNavigate}
+    >
+      <EntryIcon id={entry.id} />
+      {label}
+    </Link>,
+  );
+}
+
+function NavGroup({ entry, size, pathname, onNavigate }: ItemProps) {
+  const active = isEntryActive(entry, pathname);
+  const [opened, setOpened] = useState(active);
+  const listId = useId();
+  const children = entry.children!;
+
+  if (size === 'minimised') {
+    return (
+      <Menu position="right-start" offset={6} withArrow trigger="click-hover" openDelay={80} closeDelay={150}>
+        <Menu.Target>
+          <button
+            type="button"
+            className={classes.navItem}
+            aria-label={entry.label}
+            aria-current={active ? 'page' : undefined}
+            data-nav-id={entry.id}
+          >
+            <EntryIcon id={entry.id} />
+          </button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{entry.label}</Menu.Label>
+          {children.map((child) =>
+            child.href ? (
+              <Menu.Item
+                key={child.id}
+                component="a"
+                href={child.href}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {child.label}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                key={child.id}
+                component={Link}
+                to={child.path!}
+                onClick={onNavigate}
+                aria-current={isEntryActive(child, pathname) ? 'page' : undefined}
+                data-nav-id={child.id}
+              >
+                {child.label}
+              </Menu.Item>
+            ),
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className={classes.navItem}
+        aria-expanded={opened}
+        aria-controls={listId}
+        data-nav-id={entry.id}
+        onClick={() => setOpened((o) => !o)}
+      >
+        <EntryIcon id={entry.id} />
+        <span className={classes.navLabel}>{entry.label}</span>
+        <IconChevronDown size={16} className={classes.chevron} />
+      </button>
+      <ul id={listId} className={classes.navList} hidden={!opened}>
+        {children.map((child) => (
+          <li key={child.id}>
+            <NavLeaf entry={child} size={size} pathname={pathname} onNavigate={onNavigate} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

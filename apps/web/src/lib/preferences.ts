@@ -1,0 +1,84 @@
+import type { MantineColorScheme, MantineColorSchemeManager } from '@mantine/core';
+
+/**
+ * Display preferences of this browser: theme, text direction and sidebar size (spec section 4,
+ * "Interface states"). They live in one first-party cookie, not in local storage, because logout
+ * clears local storage except `history` and `defaultEventDuration` (spec section 4) while a theme
+ * is the browser's choice and must survive a logout. The cookie is scoped to /app/ and never read
+ * by the server.
+ */
+export type Direction = 'ltr' | 'rtl';
+export type SidebarSize = 'normal' | 'compact' | 'minimised';
+export interface Preferences {
+  colorScheme: 'light' | 'dark';
+  direction: Direction;
+  sidebar: SidebarSize;
+}
+
+export const PREFERENCES_COOKIE = 'cuepoint-ui';
+const DEFAULTS: Preferences = { colorScheme: 'light', direction: 'ltr', sidebar: 'normal' };
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+const ALLOWED: { [K in keyof Preferences]: readonly Preferences[K][] } = {
+  colorScheme: ['light', 'dark'],
+  direction: ['ltr', 'rtl'],
+  sidebar: ['normal', 'compact', 'minimised'],
+};
+
+/** Reads the cookie; anything unknown or malformed falls back to the default. */
+export function readPreferences(cookie = document.cookie): Preferences {
+  const raw = cookie
+    .split(/;\s*/)
+    .find((part) => part.startsWith(`${PREFERENCES_COOKIE}=`))
+    ?.slice(PREFERENCES_COOKIE.length + 1);
+  let decoded = '';
+  try {
+    decoded = raw ? decodeURIComponent(raw) : '';
+  } catch {
+    // A malformed cookie must not keep the console from starting: the defaults apply.
+  }
+  const values = new URLSearchParams(decoded);
+  const pick = <K extends keyof Preferences>(key: K): Preferences[K] => {
+    const value = values.get(key) as Preferences[K] | null;
+    return value !== null && ALLOWED[key].includes(value) ? value : DEFAULTS[key];
+  };
+  return { colorScheme: pick('colorScheme'), direction: pick('direction'), sidebar: pick('sidebar') };
+}
+
+type Listener = (preferences: Preferences) => void;
+const listeners = new Set<Listener>();
+
+export function writePreferences(change: Partial<Preferences>): Preferences {
+  const next = { ...readPreferences(), ...change };
+  const value = encodeURIComponent(new URLSearchParams(Object.entries(next)).toString());
+  // biome-ignore lint/suspicious/noDocumentCookie: one small cookie; the Cookie Store API is not in every browser yet
+  document.cookie = `${PREFERENCES_COOKIE}=${value}; path=/app/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
+  for (const listener of listeners) listener(next);
+  return next;
+}
+
+export function subscribePreferences(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Sets the document's direction (Mantine and the shell's CSS read `dir` on <html>). */
+export function applyDirection(direction: Direction) {
+  document.documentElement.setAttribute('dir', direction);
+}
+
+/** Mantine's colour scheme, kept in the preferences cookie. */
+export const cookieColorSchemeManager = (): MantineColorSchemeManager => {
+  let unsubscribe: (() => void) | undefined;
+  return {
+    get: (fallback) => readPreferences().colorScheme ?? fallback,
+    set: (value: MantineColorScheme) => {
+      if (value === 'light' || value === 'dark') writePreferences({ colorScheme: value });
+    },
+    subscribe: (onUpdate) => {
+      unsubscribe = subscribePreferences((p) => onUpdate(p.colorScheme));
+    },
+    unsubscribe: () => unsubscribe?.(),
+    clear: () => writePreferences({ colorScheme: DEFAULTS.colorScheme }),
+  };
+};
