@@ -4,8 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, SERVER_ENTRY, WEB_DIST, waitForOk } from '../scripts/lib.mjs';
 
-/** The runtime flags the e2e server runs with: the tests check the console received them. */
-export const E2E_FLAGS = { MONITOR: '0', PLAYOUT: '1', SHOWPODS: '0', UI_TIMEOUT: '12345' };
+/**
+ * The runtime flags the e2e server runs with: the tests check the console received them.
+ * ALARMTIMEOUT is shortened so that a new alarm reaches the bell within a test.
+ */
+export const E2E_FLAGS = {
+  MONITOR: '0',
+  PLAYOUT: '1',
+  SHOWPODS: '0',
+  UI_TIMEOUT: '12345',
+  ALARMTIMEOUT: '1500',
+};
 
 /**
  * Starts the production server as a real process on a free port, with a temporary DATA_DIR and

@@ -6,11 +6,14 @@ import type { Redis } from 'ioredis';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { blobsPlugin } from './plugins/blobs.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { resourceCountsPlugin } from './plugins/resource-counts.ts';
+import { secretsPlugin } from './plugins/secrets.ts';
 import { apiRoutes } from './routes/index.ts';
 import { VERSION } from './version.ts';
 
@@ -74,7 +77,10 @@ export async function buildApp(opts: BuildAppOptions) {
     database: opts.database,
     closeOnShutdown: opts.closeDatabase ?? false,
   });
+  await app.register(secretsPlugin, { secretKey: opts.env.SECRET_KEY, dataDir: opts.env.DATA_DIR });
+  await app.register(blobsPlugin, { dataDir: opts.env.DATA_DIR });
   await app.register(authPlugin);
+  await app.register(resourceCountsPlugin);
   await app.register(mailPlugin, { env: opts.env });
   const runtimeConfig = runtimeConfigOf(opts.env);
   await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig });

@@ -62,6 +62,14 @@ export const envSchema = z.object({
     .string()
     .min(3, { error: 'MAIL_FROM accepts an address like Cuepoint <no-reply@example.com>' })
     .default('Cuepoint <no-reply@cuepoint.local>'),
+  /**
+   * Key that seals secrets kept in the database (API tokens): 32 bytes as 64 hex characters. When
+   * unset, one is generated on first start and kept in DATA_DIR/secret.key (never in the database).
+   */
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { error: 'SECRET_KEY accepts 64 hexadecimal characters (32 bytes)' })
+    .optional(),
   /** Origin used in links mailed to users; defaults to http://localhost:PORT. */
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   /**

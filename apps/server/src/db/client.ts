@@ -46,6 +46,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle connection the server closed (restart, failover, admin command) must not take the
+  // process down: the pool drops it and opens a new one on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, msg: 'idle PostgreSQL connection lost', err: error.message })}\n`,
+    );
+  });
   const db = drizzlePg(pool as never, { schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

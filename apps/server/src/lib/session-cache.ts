@@ -44,6 +44,12 @@ export class SessionCache {
     for (const [key, entry] of this.#entries) if (entry.session.user.id === userId) this.#entries.delete(key);
   }
 
+  /** After a change to a customer account (de-activation), forget every cached session of its users. */
+  deleteCustomer(customerId: string): void {
+    for (const [key, entry] of this.#entries)
+      if (entry.session.customer.id === customerId) this.#entries.delete(key);
+  }
+
   get size() {
     return this.#entries.size;
   }

@@ -1,9 +1,18 @@
-import type { User } from '@cuepoint/core';
+import {
+  type AccountCustomer,
+  CDN_PROTOCOLS,
+  type Customer,
+  LOGO_ASPECTS,
+  type LogoAspect,
+  PLAN_FEATURES,
+  type User,
+} from '@cuepoint/core';
 import type { CustomerRow, UserRow } from '../db/schema/index.ts';
+import { parseStoredFileRef, publicFileUrl } from './blob-store.ts';
 
-/** Maps rows to the user shape of spec section 3 (`_id`, `profile`, populated `customerId`, `customerObj`). */
-export function toUserDto(user: UserRow, customer: CustomerRow): User {
-  const customerDto = {
+/** The customer as every user record carries it (spec section 3). */
+export function toCustomerDto(customer: CustomerRow): Customer {
+  return {
     _id: customer.id,
     name: customer.name,
     subDomainName: customer.subDomainName,
@@ -12,6 +21,10 @@ export function toUserDto(user: UserRow, customer: CustomerRow): User {
     paymentCustomerId: customer.paymentCustomerId,
     enableAPI: customer.enableApi,
   };
+}
+
+/** Maps rows to the user shape of spec section 3 (`_id`, `profile`, populated `customerId`, `customerObj`). */
+export function toUserDto(user: UserRow, customer: CustomerRow): User {
   return {
     _id: user.id,
     firstName: user.firstName,
@@ -24,7 +37,36 @@ export function toUserDto(user: UserRow, customer: CustomerRow): User {
     profile: { isMainAdmin: user.isMainAdmin },
     isActive: user.isActive,
     isGmanaActive: user.isGmanaActive,
-    customerId: customerDto,
+    customerId: toCustomerDto(customer),
     customerObj: [{ _id: customer.id, paymentCustomerId: customer.paymentCustomerId }],
+  };
+}
+
+const isLogoAspect = (value: string | null): value is LogoAspect =>
+  value !== null && (LOGO_ASPECTS as readonly string[]).includes(value);
+
+/**
+ * The customer as the account dialog reads it (spec section 3): logos as their public URLs
+ * ('/files/<key>'), the certificate and key as the names they were uploaded with (their
+ * contents are never sent), the API token opened with `openSecret` (app.secretBox.open), and the
+ * plan feature list. Only for the customer's own users and a main administrator.
+ */
+export function toAccountCustomerDto(
+  customer: CustomerRow,
+  openSecret: (sealed: string) => string | null,
+): AccountCustomer {
+  return {
+    ...toCustomerDto(customer),
+    logoUrl: customer.logo ? publicFileUrl(customer.logo) : null,
+    loginLogoUrl: customer.loginLogo ? publicFileUrl(customer.loginLogo) : null,
+    logoAspect: isLogoAspect(customer.logoAspect) ? customer.logoAspect : null,
+    addCustomDomain: customer.addCustomDomain,
+    customDomainName: customer.customDomainName,
+    certificateUrl: customer.certificate ? parseStoredFileRef(customer.certificate).name : null,
+    privateKeyUrl: customer.privateKey ? parseStoredFileRef(customer.privateKey).name : null,
+    cdnProtocol: CDN_PROTOCOLS.find((p) => p === customer.cdnProtocol) ?? 'https://',
+    cdnDomain: customer.cdnDomain,
+    apiToken: customer.apiTokenSealed ? openSecret(customer.apiTokenSealed) : null,
+    plans: PLAN_FEATURES.map((feature) => ({ ...feature, plans: { ...feature.plans } })),
   };
 }

@@ -1,9 +1,17 @@
-import { AUTH_TEXTS, AUTH_TYPES, HEADERS } from '@cuepoint/core';
+import {
+  AUTH_TEXTS,
+  AUTH_TYPES,
+  HEADERS,
+  type PaymentPlan,
+  planFeatureKeys,
+  planHasFeature,
+} from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CustomerRow, UserRow } from '../db/schema/index.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { findApiTokenPrincipal, isApiToken } from '../repositories/api-tokens.ts';
 import { recordAudit } from '../repositories/audit-log.ts';
 import {
   type ActiveSession,
@@ -14,8 +22,7 @@ import {
 } from '../repositories/sessions.ts';
 import { findUserWithCustomer } from '../repositories/users.ts';
 
-export interface AuthContext {
-  sessionId: string;
+interface AuthBase {
   /** The user the request acts as, and its customer account (the login-as target, if any). */
   user: UserRow;
   customer: CustomerRow;
@@ -24,6 +31,28 @@ export interface AuthContext {
   /** Set when the token is due for rotation: a 2xx answer then carries a fresh one. */
   rotate: boolean;
 }
+
+/** A console session: a bearer token from POST /auth/login. */
+export interface SessionAuth extends AuthBase {
+  kind: 'session';
+  sessionId: string;
+}
+
+/**
+ * A customer's API token (`Bearer cpk_…`, enterprise plan): the request acts as the customer's
+ * earliest-created active user (repositories/api-tokens.ts), with that user's permissions. No
+ * session, so no rotation and no logout; Login-As is refused. Routes that must not be reached
+ * programmatically (token management, de-activation) check `kind`.
+ */
+export interface ApiTokenAuth extends AuthBase {
+  kind: 'apiToken';
+  sessionId: null;
+  actor: null;
+  rotate: false;
+}
+
+export type AuthContext = SessionAuth | ApiTokenAuth;
+export type AuthKind = AuthContext['kind'];
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -38,6 +67,17 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+/** Answers to API token callers (ours; the spec names no texts for them). */
+export const API_TOKEN_TEXTS = {
+  invalid:
+    'This API token is not valid: it was switched off or replaced, or its account is de-activated or has no API access',
+  noLoginAs: 'Login-As is not available with an API token',
+  userIdMismatch: 'The User-ID header does not match the API token’s user',
+} as const;
+
+const LOGIN_AS_DEACTIVATED = 'The user named by the Login-As header belongs to a de-activated account';
+
 const header = (request: FastifyRequest, name: string) => {
   const value = request.headers[name];
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -55,18 +95,55 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     return session;
   };
 
+  const authTypeError = (request: FastifyRequest) => {
+    const authType = header(request, HEADERS.authType);
+    return authType !== undefined && !(AUTH_TYPES as readonly string[]).includes(authType)
+      ? `The Auth-Type header accepts ${AUTH_TYPES.join(' or ')}`
+      : undefined;
+  };
+
+  const authenticateApiToken = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+    const principal = await findApiTokenPrincipal(app.db, token);
+    // API access is an enterprise entitlement: a token stops working when its plan loses it.
+    if (
+      !principal ||
+      !planHasFeature(principal.customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)
+    ) {
+      return reply.unauthorized(API_TOKEN_TEXTS.invalid);
+    }
+    const typeError = authTypeError(request);
+    if (typeError) return reply.unauthorized(typeError);
+    const loginAs = header(request, HEADERS.loginAs);
+    if (loginAs !== undefined && loginAs !== principal.user.id) {
+      return reply.forbidden(API_TOKEN_TEXTS.noLoginAs);
+    }
+    const userId = header(request, HEADERS.userId);
+    if (userId !== undefined && userId !== principal.user.id) {
+      return reply.unauthorized(API_TOKEN_TEXTS.userIdMismatch);
+    }
+    request.auth = {
+      kind: 'apiToken',
+      sessionId: null,
+      user: principal.user,
+      customer: principal.customer,
+      actor: null,
+      rotate: false,
+    };
+  };
+
   app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) return reply.unauthorized('Authentication required');
-    const session = await lookup(hashToken(match[1]!));
+    const token = match[1]!;
+    if (isApiToken(token)) return authenticateApiToken(request, reply, token);
+    const session = await lookup(hashToken(token));
     if (!session) return reply.unauthorized('Your session has expired, please log in again');
 
-    const authType = header(request, HEADERS.authType);
-    if (authType !== undefined && !(AUTH_TYPES as readonly string[]).includes(authType)) {
-      return reply.unauthorized(`The Auth-Type header accepts ${AUTH_TYPES.join(' or ')}`);
-    }
+    const typeError = authTypeError(request);
+    if (typeError) return reply.unauthorized(typeError);
 
-    let auth: AuthContext = {
+    let auth: SessionAuth = {
+      kind: 'session',
       sessionId: session.sessionId,
       user: session.user,
       customer: session.customer,
@@ -82,6 +159,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         ? await findUserWithCustomer(app.db, loginAs)
         : undefined;
       if (!target) return reply.forbidden('The user named by the Login-As header does not exist');
+      if (target.customer.deactivatedAt) return reply.forbidden(LOGIN_AS_DEACTIVATED);
       auth = { ...auth, user: target.user, customer: target.customer, actor: session.user };
     }
 
@@ -110,7 +188,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     // A 2xx answer to a request whose token is due carries a fresh token (spec section 4).
-    if (!auth?.rotate || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    if (auth?.kind !== 'session' || !auth.rotate || reply.statusCode < 200 || reply.statusCode >= 300) {
+      return payload;
+    }
     const fresh = await rotateSession(
       app.db,
       { sessionId: auth.sessionId, userId: (auth.actor ?? auth.user).id },

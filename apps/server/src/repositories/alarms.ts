@@ -1,7 +1,7 @@
 import type { Alarm } from '@cuepoint/core';
 import { desc, gte } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { type AlarmRow, alarms } from '../db/schema/index.ts';
+import { type AlarmRow, alarms, type NewAlarmRow } from '../db/schema/index.ts';
 
 /** Alarms newest first (ties by id, so pages are stable), at most `limit`, raised at or after `since`. */
 export async function listAlarms(
@@ -29,4 +29,10 @@ export function toAlarmDto(row: AlarmRow): Alarm {
     module_object_id: row.moduleObjectId,
     customerId: row.customerId,
   };
+}
+
+/** Stores a raised alarm; answers the row. */
+export async function insertAlarm(db: Db, alarm: NewAlarmRow): Promise<AlarmRow> {
+  const [row] = await db.insert(alarms).values(alarm).returning();
+  return row!;
 }

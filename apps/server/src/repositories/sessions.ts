@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CustomerRow, customers, sessions, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -38,7 +38,10 @@ export interface ActiveSession {
   customer: CustomerRow;
 }
 
-/** The live (not revoked, not expired) session for a token hash, with its user and customer; one query. */
+/**
+ * The live (not revoked, not expired) session for a token hash, with its user and customer; one
+ * query. A de-activated account has no live session (they are revoked with it; this is the backstop).
+ */
 export async function findActiveSession(
   db: Db,
   tokenHash: string,
@@ -57,7 +60,14 @@ export async function findActiveSession(
     .from(sessions)
     .innerJoin(users, eq(sessions.userId, users.id))
     .innerJoin(customers, eq(users.customerId, customers.id))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        isNull(customers.deactivatedAt),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -82,6 +92,21 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/** On de-activation: every session of every user of the customer ends. Answers the users' ids. */
+export async function revokeCustomerSessions(
+  db: Db,
+  customerId: string,
+  now = new Date(),
+): Promise<string[]> {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.customerId, customerId));
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(inArray(sessions.userId, members), isNull(sessions.revokedAt)))
+    .returning({ userId: sessions.userId });
+  return [...new Set(rows.map((r) => r.userId))];
 }
 
 /** A token older than this gets a fresh one in the `usertoken` header of a 2xx answer. */

@@ -2,10 +2,15 @@ import type { NavigationFlags } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alarmRoutes } from './alarm/index.ts';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
+import { billingRoutes } from './billing/index.ts';
+import { countryRoutes } from './country/index.ts';
 import { customerRoutes } from './customer/index.ts';
+import { customerTokenRoutes } from './customer/token.ts';
 import { healthRoutes } from './health/index.ts';
+import { logoPublicRoutes, logoRoutes } from './logo/index.ts';
 import { overviewRoutes } from './overview/index.ts';
 import { userRoutes } from './user/index.ts';
+import { userSearchRoutes } from './user/search.ts';
 
 /**
  * The API, mounted under /api (the spec's BASE_URL) and /api_v1 (the second client's base).
@@ -18,13 +23,19 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string; flags: Navigati
 ) => {
   await app.register(healthRoutes, { version: opts.version });
   await app.register(authPublicRoutes);
+  await app.register(logoPublicRoutes);
 
   await app.register(async (protectedApp) => {
     protectedApp.addHook('onRequest', app.authenticate);
     await protectedApp.register(authRoutes);
     await protectedApp.register(userRoutes);
+    await protectedApp.register(userSearchRoutes, { flags: opts.flags });
     await protectedApp.register(customerRoutes, { flags: opts.flags });
+    await protectedApp.register(customerTokenRoutes);
     await protectedApp.register(alarmRoutes, { flags: opts.flags });
     await protectedApp.register(overviewRoutes);
+    await protectedApp.register(billingRoutes);
+    await protectedApp.register(countryRoutes);
+    await protectedApp.register(logoRoutes);
   });
 };

@@ -109,90 +109,152 @@ interface ClientOptions {
   passOnOnLoginPage?: boolean;
 }
 
+/** What one request sends: the body as given to fetch and, for JSON, its Content-Type. */
+interface Payload {
+  body: BodyInit | undefined;
+  /** 'application/json' for JSON; null for FormData, whose multipart boundary the browser sets. */
+  contentType: string | null;
+}
+
 /**
- * An API client of spec section 7. Every request carries Accept and Content-Type JSON and, when a
- * token is stored, Authorization Bearer, Auth-Type, User-ID and Login-As. A `usertoken` header on
- * a 2xx replaces the stored token. The request times out after UI_TIMEOUT; the whole handling
- * after UI_TIMEOUT + 500 ms ('Response handling timed out'). Session handling (400/401/402/403 and
- * an HTML body) applies to authenticated requests only: the public pages handle their own errors,
- * and a 400 that names fields is a validation answer for the form, never a lost session.
+ * Sends one request of an API client (spec section 7). Every request carries Accept JSON (and
+ * Content-Type JSON unless it is multipart) and, when a token is stored, Authorization Bearer,
+ * Auth-Type, User-ID and Login-As. A `usertoken` header on a 2xx replaces the stored token. The
+ * request times out after UI_TIMEOUT; the whole handling after UI_TIMEOUT + 500 ms ('Response
+ * handling timed out'). Session handling (400/401/402/403 and an HTML body) applies to
+ * authenticated requests only: the public pages handle their own errors, and a 400 that names
+ * fields is a validation answer for the form, never a lost session.
  */
-export function createApiClient({ base, passOnOnLoginPage = false }: ClientOptions) {
-  return async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const { UI_TIMEOUT } = runtimeConfig();
-    const session = readSession();
-    const authenticated = Boolean(session.token);
-    const headers: Record<string, string> = { Accept: JSON_TYPE, 'Content-Type': JSON_TYPE };
-    if (session.token) {
-      headers.Authorization = `Bearer ${session.token}`;
-      if (session.authType) headers[HEADERS.authType] = session.authType;
-      if (session.userId) headers[HEADERS.userId] = session.userId;
-      if (session.loginAsId) headers[HEADERS.loginAs] = session.loginAsId;
-    }
+async function send<T>(
+  { base, passOnOnLoginPage = false }: ClientOptions,
+  path: string,
+  options: RequestOptions,
+  payload: Payload,
+): Promise<T> {
+  const { UI_TIMEOUT } = runtimeConfig();
+  const session = readSession();
+  const authenticated = Boolean(session.token);
+  const headers: Record<string, string> = { Accept: JSON_TYPE };
+  if (payload.contentType) headers['Content-Type'] = payload.contentType;
+  if (session.token) {
+    headers.Authorization = `Bearer ${session.token}`;
+    if (session.authType) headers[HEADERS.authType] = session.authType;
+    if (session.userId) headers[HEADERS.userId] = session.userId;
+    if (session.loginAsId) headers[HEADERS.loginAs] = session.loginAsId;
+  }
 
-    const controller = new AbortController();
-    const requestTimer = setTimeout(() => controller.abort(), UI_TIMEOUT);
-    let handlingTimer: ReturnType<typeof setTimeout> | undefined;
-    const handlingTimeout = new Promise<never>((_, reject) => {
-      handlingTimer = setTimeout(() => {
-        controller.abort();
-        reject(new ApiError(0, undefined, CLIENT_TEXTS.responseHandlingTimedOut));
-      }, UI_TIMEOUT + RESPONSE_HANDLING_GRACE_MS);
-    });
+  const controller = new AbortController();
+  const requestTimer = setTimeout(() => controller.abort(), UI_TIMEOUT);
+  let handlingTimer: ReturnType<typeof setTimeout> | undefined;
+  const handlingTimeout = new Promise<never>((_, reject) => {
+    handlingTimer = setTimeout(() => {
+      controller.abort();
+      reject(new ApiError(0, undefined, CLIENT_TEXTS.responseHandlingTimedOut));
+    }, UI_TIMEOUT + RESPONSE_HANDLING_GRACE_MS);
+  });
 
-    const sessionFailure = (status: number, body: ApiErrorBody | undefined, message?: string) => {
-      const error = new ApiError(status, body, message);
-      if (!authenticated || (passOnOnLoginPage && currentPath() === PATHS.login)) return error;
-      error.redirectTo = applyAuthFailure(body);
-      if (options.navigateOnAuthFailure !== false) navigateTo(error.redirectTo);
-      return error;
-    };
+  const sessionFailure = (status: number, body: ApiErrorBody | undefined, message?: string) => {
+    const error = new ApiError(status, body, message);
+    if (!authenticated || (passOnOnLoginPage && currentPath() === PATHS.login)) return error;
+    error.redirectTo = applyAuthFailure(body);
+    if (options.navigateOnAuthFailure !== false) navigateTo(error.redirectTo);
+    return error;
+  };
 
-    const handle = async (): Promise<T> => {
-      let response: Response;
-      try {
-        response = await fetch(apiUrl(path, base()), {
-          method: options.method ?? 'GET',
-          headers,
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
-          signal: controller.signal,
-        });
-      } catch {
-        throw new ApiError(
-          0,
-          undefined,
-          controller.signal.aborted ? CLIENT_TEXTS.requestTimedOut : CLIENT_TEXTS.unreachable,
-        );
-      } finally {
-        clearTimeout(requestTimer);
-      }
-      const text = await response.text();
-      if (isHtml(response.headers.get('content-type'), text)) {
-        throw authenticated
-          ? sessionFailure(response.status, undefined, CLIENT_TEXTS.sessionLost)
-          : new ApiError(response.status, undefined, CLIENT_TEXTS.htmlAnswer);
-      }
-      const data = text ? parseJson(text) : undefined;
-      if (response.ok) {
-        const rotated = response.headers.get(HEADERS.userToken);
-        // Only while a session is stored: a late answer must not revive a logged-out session.
-        if (rotated && readSession().token) storeToken(rotated);
-        return data as T;
-      }
-      const body = data as ApiErrorBody | undefined;
-      const validation = response.status === 400 && Boolean(body?.fields?.length);
-      if (SESSION_STATUSES.has(response.status) && !validation) throw sessionFailure(response.status, body);
-      throw new ApiError(response.status, body);
-    };
-
-    const done = trackRequest();
+  const handle = async (): Promise<T> => {
+    let response: Response;
     try {
-      return await Promise.race([handle(), handlingTimeout]);
+      response = await fetch(apiUrl(path, base()), {
+        method: options.method ?? 'GET',
+        headers,
+        body: payload.body,
+        signal: controller.signal,
+      });
+    } catch {
+      throw new ApiError(
+        0,
+        undefined,
+        controller.signal.aborted ? CLIENT_TEXTS.requestTimedOut : CLIENT_TEXTS.unreachable,
+      );
     } finally {
-      done();
       clearTimeout(requestTimer);
-      clearTimeout(handlingTimer);
     }
+    const text = await response.text();
+    if (isHtml(response.headers.get('content-type'), text)) {
+      throw authenticated
+        ? sessionFailure(response.status, undefined, CLIENT_TEXTS.sessionLost)
+        : new ApiError(response.status, undefined, CLIENT_TEXTS.htmlAnswer);
+    }
+    const data = text ? parseJson(text) : undefined;
+    if (response.ok) {
+      const rotated = response.headers.get(HEADERS.userToken);
+      // Only while a session is stored: a late answer must not revive a logged-out session.
+      if (rotated && readSession().token) storeToken(rotated);
+      return data as T;
+    }
+    const body = data as ApiErrorBody | undefined;
+    const validation = response.status === 400 && Boolean(body?.fields?.length);
+    if (SESSION_STATUSES.has(response.status) && !validation) throw sessionFailure(response.status, body);
+    throw new ApiError(response.status, body);
+  };
+
+  const done = trackRequest();
+  try {
+    return await Promise.race([handle(), handlingTimeout]);
+  } finally {
+    done();
+    clearTimeout(requestTimer);
+    clearTimeout(handlingTimer);
+  }
+}
+
+/** An API client of spec section 7 that sends and reads JSON (see `send`). */
+export function createApiClient(client: ClientOptions) {
+  return function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return send<T>(client, path, options, {
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      contentType: JSON_TYPE,
+    });
+  };
+}
+
+/** A text field of a multipart request; null and undefined fields are left out. */
+export type UploadField = string | number | boolean | null | undefined;
+
+export interface UploadOptions extends Omit<RequestOptions, 'body'> {
+  /** Text fields; numbers and booleans are sent as their text ('5.5', 'true'). */
+  fields?: Readonly<Record<string, UploadField>>;
+  /** Files by field name; null and undefined files are left out. */
+  files?: Readonly<Record<string, Blob | null | undefined>>;
+}
+
+/** The FormData of a multipart request: the text fields first, then the files. */
+export function uploadFormData({
+  fields = {},
+  files = {},
+}: Pick<UploadOptions, 'fields' | 'files'>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== null && value !== undefined) data.append(name, String(value));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    if (file) data.append(name, file);
+  }
+  return data;
+}
+
+/** A multipart client: the same headers (but Content-Type), errors and session handling as `createApiClient`. */
+export function createUploadClient(client: ClientOptions) {
+  return function upload<T>(path: string, { fields, files, ...options }: UploadOptions = {}): Promise<T> {
+    return send<T>(
+      client,
+      path,
+      { method: 'POST', ...options },
+      {
+        body: uploadFormData({ fields, files }),
+        contentType: null,
+      },
+    );
   };
 }
 
@@ -201,3 +263,9 @@ export const apiRequest = createApiClient({ base: () => runtimeConfig().BASE_URL
 
 /** The second ("flow craft") client, on the same origin's /api_v1/. */
 export const apiV1Request = createApiClient({ base: () => apiV1Base(), passOnOnLoginPage: true });
+
+/**
+ * A multipart request (FormData: logos, certificates) to the main API. The browser sets the
+ * Content-Type with the multipart boundary; everything else is as `apiRequest`. POST by default.
+ */
+export const apiUpload = createUploadClient({ base: () => runtimeConfig().BASE_URL });

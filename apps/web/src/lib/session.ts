@@ -33,14 +33,12 @@ export const currentUserKey = (id: string) => ['user', id] as const;
 let state: SessionState = 'none';
 export const sessionState = () => state;
 
-/** The signed-in user's profile, fetched once per page life (route loaders call this). */
+/**
+ * The signed-in user's profile, fetched once per page life (route loaders call this) and again
+ * after a change invalidates it (profile or account saved), so the shell shows the new values.
+ */
 export async function loadCurrentUser(id: string): Promise<User> {
-  const cached = queryClient.getQueryData<User>(currentUserKey(id));
-  if (cached) {
-    state = 'active';
-    return cached;
-  }
-  state = 'fetching';
+  if (!queryClient.getQueryData(currentUserKey(id))) state = 'fetching';
   try {
     const user = await queryClient.fetchQuery({
       queryKey: currentUserKey(id),

@@ -20,9 +20,32 @@ export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 /** Page size of the alarm list: default and largest. */
 export const ALARM_LIST_LIMIT = { default: 100, max: 500 } as const;
 
+/** Longest accepted text of each field of a raised alarm. */
+export const ALARM_FIELD_LIMITS = {
+  type: 100,
+  name: 200,
+  message: 2000,
+  uuid: 200,
+  moduleObjectId: 200,
+} as const;
+/** How far ahead of the server's clock a raised alarm's time_on may be (clock skew of the raiser). */
+export const ALARM_MAX_FUTURE_MS = 5 * 60 * 1000;
+
+const textRule = (field: string, max: number) => `${field} accepts a text of 1 to ${max} characters`;
+
 export const ALARM_TEXTS = {
   limit: `limit accepts a whole number from 1 to ${ALARM_LIST_LIMIT.max}`,
   since: 'since accepts an ISO 8601 date and time, e.g. 2025-01-31T12:00:00Z',
+  severity: `severity accepts one of ${ALARM_SEVERITIES.join(', ')}`,
+  type: textRule('type', ALARM_FIELD_LIMITS.type),
+  name: textRule('name', ALARM_FIELD_LIMITS.name),
+  message: textRule('message', ALARM_FIELD_LIMITS.message),
+  uuid: textRule('uuid', ALARM_FIELD_LIMITS.uuid),
+  moduleObjectId: textRule('module_object_id', ALARM_FIELD_LIMITS.moduleObjectId),
+  customerId: 'customerId accepts the id (UUID) of a customer account, or null for a platform alarm',
+  unknownCustomer: 'customerId names no customer account',
+  timeOn: 'time_on accepts an ISO 8601 date and time, e.g. 2025-01-31T12:00:00Z',
+  timeOnFuture: 'time_on may not be more than 5 minutes in the future',
 } as const;
 
 export const alarmSeveritySchema = z.enum(ALARM_SEVERITIES);
@@ -59,6 +82,30 @@ export const alarmListQuerySchema = z.object({
 export type AlarmListQuery = z.infer<typeof alarmListQuerySchema>;
 
 export const alarmListResponseSchema = z.array(alarmSchema);
+
+const text = (max: number, error: string) => z.string({ error }).trim().min(1, { error }).max(max, { error });
+
+/**
+ * Body of POST /alarm/alarms (main administrator; the data plane raises alarms through it).
+ * `time_on` defaults to now and `uuid` to a generated one; `customerId` null or absent is a
+ * platform alarm.
+ */
+export const alarmCreateBodySchema = z.object({
+  severity: z.enum(ALARM_SEVERITIES, { error: ALARM_TEXTS.severity }),
+  type: text(ALARM_FIELD_LIMITS.type, ALARM_TEXTS.type),
+  name: text(ALARM_FIELD_LIMITS.name, ALARM_TEXTS.name),
+  message: text(ALARM_FIELD_LIMITS.message, ALARM_TEXTS.message),
+  module_object_id: text(ALARM_FIELD_LIMITS.moduleObjectId, ALARM_TEXTS.moduleObjectId).nullable().optional(),
+  customerId: z.uuid({ error: ALARM_TEXTS.customerId }).nullable().optional(),
+  time_on: z.iso
+    .datetime({ offset: true, error: ALARM_TEXTS.timeOn })
+    .refine((value) => Date.parse(value) <= Date.now() + ALARM_MAX_FUTURE_MS, {
+      error: ALARM_TEXTS.timeOnFuture,
+    })
+    .optional(),
+  uuid: text(ALARM_FIELD_LIMITS.uuid, ALARM_TEXTS.uuid).optional(),
+});
+export type AlarmCreateBody = z.input<typeof alarmCreateBodySchema>;
 export type AlarmList = z.infer<typeof alarmListResponseSchema>;
 
 export type AlarmColour = 'yellow' | 'blue' | 'red';

@@ -71,6 +71,7 @@ describe('loadEnv', () => {
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL accepts a URL starting with redis:// or rediss://'],
     [{ UI_TIMEOUT: '-5' }, 'UI_TIMEOUT accepts a whole number from 1 to'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY accepts true, false, a hop count'],
+    [{ SECRET_KEY: 'abc' }, 'SECRET_KEY accepts 64 hexadecimal characters (32 bytes)'],
   ])('names the variable and what it accepts: %o', (source, message) => {
     const problems = problemsOf(source);
     expect(problems).toHaveLength(1);

@@ -13,6 +13,25 @@ export const customers = pgTable('customers', {
   paymentCustomerId: text(),
   marketplaceToken: text(),
   enableApi: boolean().notNull().default(false),
+  /** The API token: SHA-256 for look-up on every call, AES-GCM sealed for showing it to its owner. */
+  apiTokenHash: text().unique(),
+  apiTokenSealed: text(),
+  /** Blob-store keys of the uploaded files (spec section 3: logo, loginLogo, certificate, private key). */
+  logo: text(),
+  loginLogo: text(),
+  /** portrait, landscape or square (spec section 3). */
+  logoAspect: text(),
+  loginLogoAspect: text(),
+  addCustomDomain: boolean().notNull().default(false),
+  /** Lower-cased; once saved it can no longer be edited (spec section 4). */
+  customDomainName: text().unique(),
+  certificate: text(),
+  privateKey: text(),
+  /** 'https://' or 'http://' (spec section 3). */
+  cdnProtocol: text().notNull().default('https://'),
+  cdnDomain: text(),
+  /** Set when the account was de-activated; its users can no longer sign in, its data is kept. */
+  deactivatedAt: timestamp({ withTimezone: true }),
   /** When a main administrator approved the account after sign-up review. */
   reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

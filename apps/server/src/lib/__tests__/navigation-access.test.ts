@@ -17,6 +17,7 @@ const auth = (
     loginAs = false,
   }: { paymentCustomerId?: string | null; loginAs?: boolean } = {},
 ): AuthContext => ({
+  kind: 'session',
   sessionId: 's',
   user: userRow(isMainAdmin),
   customer: { paymentCustomerId } as CustomerRow,

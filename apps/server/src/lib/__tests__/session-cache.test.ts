@@ -3,14 +3,19 @@ import type { CustomerRow, UserRow } from '../../db/schema/index.ts';
 import type { ActiveSession } from '../../repositories/sessions.ts';
 import { SessionCache } from '../session-cache.ts';
 
-const session = (sessionId: string, userId: string, expiresAt = 10_000_000): ActiveSession => ({
+const session = (
+  sessionId: string,
+  userId: string,
+  expiresAt = 10_000_000,
+  customerId = 'c',
+): ActiveSession => ({
   sessionId,
   createdAt: new Date(0),
   replacedAt: null,
   lastUsedAt: new Date(0),
   expiresAt: new Date(expiresAt),
   user: { id: userId } as UserRow,
-  customer: { id: 'c' } as CustomerRow,
+  customer: { id: customerId } as CustomerRow,
 });
 
 describe('SessionCache', () => {
@@ -38,6 +43,17 @@ describe('SessionCache', () => {
     expect(cache.get('h3', 1)).toBeUndefined();
     cache.deleteUser('u1');
     expect(cache.size).toBe(0);
+  });
+
+  it('forgets every session of a customer account', () => {
+    const cache = new SessionCache();
+    cache.set('h1', session('s1', 'u1', 10_000_000, 'c1'), 0);
+    cache.set('h2', session('s2', 'u2', 10_000_000, 'c1'), 0);
+    cache.set('h3', session('s3', 'u3', 10_000_000, 'c2'), 0);
+    cache.deleteCustomer('c1');
+    expect(cache.get('h1', 1)).toBeUndefined();
+    expect(cache.get('h2', 1)).toBeUndefined();
+    expect(cache.get('h3', 1)?.sessionId).toBe('s3');
   });
 
   it('evicts the oldest entry when full', () => {

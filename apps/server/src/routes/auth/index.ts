@@ -26,6 +26,7 @@ import { clearFailures, failureKeys, lockedForMs, recordFailure } from '../../re
 import { createSession, revokeSession, revokeUserSessions } from '../../repositories/sessions.ts';
 import { consumeUserToken, issueUserToken } from '../../repositories/user-tokens.ts';
 import { findUserByEmail, findUserWithCustomer } from '../../repositories/users.ts';
+import { DEACTIVATION_TEXTS, deactivationRoutes } from './deactivation.ts';
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -233,7 +234,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: loginResponseSchema,
           401: errorResponseSchema,
-          403: accountStateErrorSchema,
+          403: z.union([accountStateErrorSchema, errorResponseSchema]),
           429: errorResponseSchema,
         },
       },
@@ -251,10 +252,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
       }
       await clearFailures(app.db, keys.email);
-      if (!user.isActive || !user.isGmanaActive) return accountStateError(reply, request, user);
-
       const found = await findUserWithCustomer(app.db, user.id);
       if (!found) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      // A plain 403 (no isActive in the body): the console clears its state and shows the login page.
+      if (found.customer.deactivatedAt) return reply.forbidden(DEACTIVATION_TEXTS.loginRefused);
+      if (!user.isActive || !user.isGmanaActive) return accountStateError(reply, request, user);
+
       const session = await createSession(app.db, user.id, {
         userAgent: request.headers['user-agent'],
         ip: request.ip,
@@ -338,20 +341,26 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
+const LOGOUT_WITH_API_TOKEN =
+  'An API token has no session to log out of; switch API access off in My Account to revoke it';
+
 /** Authentication routes for a signed-in caller. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(deactivationRoutes);
+
   app.post(
     '/auth/logout',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the current bearer token',
+        summary: 'Revoke the current bearer token (a console session; an API token is switched off instead)',
         security: [{ bearer: [] }],
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: z.object({ success: z.literal(true) }), 400: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = request.auth!;
+      if (auth.kind !== 'session') return reply.badRequest(LOGOUT_WITH_API_TOKEN);
       const signedIn = auth.actor ?? auth.user;
       auth.rotate = false; // a revoked token gets no successor
       await revokeSession(app.db, auth.sessionId);

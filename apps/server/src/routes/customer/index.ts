@@ -11,11 +11,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers, users } from '../../db/schema/index.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { customerAccountRoutes } from './account.ts';
 
 type PendingCustomer = PendingCustomers[number];
 
-/** Behind the sidebar entry Customers (main administrator only, spec section 2). */
+/**
+ * The account dialog's calls (any signed-in user, for its own customer: account.ts), and the
+ * review calls behind the sidebar entry Customers (main administrator only, spec section 2).
+ */
 export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+  await app.register(customerAccountRoutes);
+
   app.get(
     '/customer/pending',
     {

@@ -1,7 +1,26 @@
-import { errorResponseSchema, idParamsSchema, userSchema } from '@cuepoint/core';
+import {
+  editUserBodySchema,
+  editUserResponseSchema,
+  errorResponseSchema,
+  idParamsSchema,
+  userSchema,
+} from '@cuepoint/core';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { type NewUserRow, users } from '../../db/schema/index.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
+import { recordAudit } from '../../repositories/audit-log.ts';
 import { findUserWithCustomer } from '../../repositories/users.ts';
+
+export const USER_MESSAGES = {
+  readForbidden: 'You may only read your own user',
+  editForbidden: 'You may only edit your own profile',
+  notFound: 'User not found',
+} as const;
+
+/** Optional profile text: absent keeps the stored value, empty or null clears it. */
+const optional = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -20,9 +39,72 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       // A user reads itself (already loaded with the session); a main administrator reads anyone.
       if (id === caller.id) return toUserDto(caller, customer);
-      if (!caller.isMainAdmin) return reply.forbidden('You may only read your own user');
+      if (!caller.isMainAdmin) return reply.forbidden(USER_MESSAGES.readForbidden);
       const found = await findUserWithCustomer(app.db, id);
-      if (!found) return reply.notFound('User not found');
+      if (!found) return reply.notFound(USER_MESSAGES.notFound);
+      return toUserDto(found.user, found.customer);
+    },
+  );
+
+  app.put(
+    '/user/editUser/:id',
+    {
+      schema: {
+        tags: ['user'],
+        summary:
+          'Save the profile dialog: first and last name, mobile phone, country, job title, organisation type',
+        description:
+          'The caller’s own user (during login-as: the user acted as); a main administrator may edit anyone.',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        body: editUserBodySchema,
+        response: {
+          200: editUserResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user: caller, actor } = request.auth!;
+      const { id } = request.params;
+      if (id !== caller.id && !caller.isMainAdmin) return reply.forbidden(USER_MESSAGES.editForbidden);
+      const body = request.body;
+      const set: Partial<NewUserRow> = {
+        firstName: body.firstName,
+        lastName: body.lastName,
+        mobilePhone: body.mobilePhone,
+        country: body.country,
+      };
+      const jobTitle = optional(body.jobTitle);
+      if (jobTitle !== undefined) set.jobTitle = jobTitle;
+      const organizationType = optional(body.organizationType);
+      if (organizationType !== undefined) set.organizationType = organizationType;
+
+      const updated = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ ...set, version: sql`${users.version} + 1` })
+          .where(eq(users.id, id))
+          .returning({ id: users.id, customerId: users.customerId });
+        if (!row) return undefined;
+        await recordAudit(tx as unknown as Db, {
+          action: 'user.edit',
+          actorUserId: actor?.id ?? caller.id,
+          effectiveUserId: caller.id,
+          customerId: row.customerId,
+          target: row.id,
+          details: { changed: Object.keys(set) },
+          requestId: request.id,
+          ip: request.ip,
+        });
+        return row;
+      });
+      if (!updated) return reply.notFound(USER_MESSAGES.notFound);
+      app.sessionCache?.deleteUser(id);
+      const found = await findUserWithCustomer(app.db, id);
+      if (!found) return reply.notFound(USER_MESSAGES.notFound);
       return toUserDto(found.user, found.customer);
     },
   );

@@ -1,18 +1,31 @@
 import { visibleNavigation } from '@cuepoint/core';
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
-import { PendingDialog } from '../../components/pending-dialog.tsx';
 import { readPreferences, type SidebarSize, writePreferences } from '../../lib/preferences.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { logout, SIGNED_OUT_TEXT, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { AsidePanel } from './aside-panel.tsx';
 import { breadcrumbs, screenTitle } from './breadcrumbs.ts';
-import { Header, SETTINGS_ENTRIES, type SettingsEntry } from './header.tsx';
+import { Header, type SettingsEntry } from './header.tsx';
 import classes from './shell.module.css';
 import { SidebarNav } from './sidebar.tsx';
+
+// The settings dialogs load when first opened, not with the shell.
+const ProfileDialog = lazy(() =>
+  import('../../features/account/components/profile-dialog.tsx').then((m) => ({ default: m.ProfileDialog })),
+);
+const AccountDialog = lazy(() =>
+  import('../../features/account/components/account-dialog.tsx').then((m) => ({ default: m.AccountDialog })),
+);
+const DeactivateDialog = lazy(() =>
+  import('../../features/account/components/deactivate-dialog.tsx').then((m) => ({
+    default: m.DeactivateDialog,
+  })),
+);
+type SettingsDialog = Exclude<SettingsEntry, 'logout'>;
 
 /** Below the 768 px breakpoint the sidebar is an overlay (spec section 2). */
 const SMALL_SCREEN = '(max-width: 47.99em)';
@@ -29,7 +42,9 @@ export function Component() {
   const [shown, setShown] = useState(true);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [asideOpen, setAsideOpen] = useState(false);
-  const [dialog, setDialog] = useState<Exclude<SettingsEntry, 'logout'> | null>(null);
+  const [dialog, setDialog] = useState<SettingsDialog | null>(null);
+  // Dialogs opened once stay mounted (closed), so they close with their transition and return focus.
+  const [loaded, setLoaded] = useState<ReadonlySet<SettingsDialog>>(() => new Set());
   const sidebarId = useId();
   const asideId = useId();
   const mainId = useId();
@@ -57,9 +72,12 @@ export function Component() {
     writePreferences({ sidebar: next });
   };
 
+  const closeDialog = useCallback(() => setDialog(null), []);
+
   const onSettings = (entry: SettingsEntry) => {
     if (entry !== 'logout') {
       setDialog(entry);
+      setLoaded((current) => (current.has(entry) ? current : new Set(current).add(entry)));
       return;
     }
     void logout().then(() => toast.info(SIGNED_OUT_TEXT));
@@ -130,11 +148,21 @@ export function Component() {
           onClose={() => setAsideOpen(false)}
         />
       )}
-      <PendingDialog
-        title={dialog ? SETTINGS_ENTRIES[dialog] : ''}
-        opened={dialog !== null}
-        onClose={() => setDialog(null)}
-      />
+      <Suspense fallback={null}>
+        {loaded.has('profile') && (
+          <ProfileDialog opened={dialog === 'profile'} onClose={closeDialog} user={session.user} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {loaded.has('account') && (
+          <AccountDialog opened={dialog === 'account'} onClose={closeDialog} user={session.user} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {loaded.has('deactivate') && (
+          <DeactivateDialog opened={dialog === 'deactivate'} onClose={closeDialog} />
+        )}
+      </Suspense>
     </div>
   );
 }

@@ -11,7 +11,8 @@ import {
   useMantineColorScheme,
   VisuallyHidden,
 } from '@mantine/core';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import {
   IconLayoutCollapse,
@@ -23,6 +24,7 @@ import {
   IconSun,
 } from '../../components/icons.tsx';
 import { AlarmBell } from '../../features/alarms/components/alarm-bell.tsx';
+import { useCustomerLogo } from '../../features/logo/api/get-logo.ts';
 import { PATHS } from '../../lib/paths.ts';
 import type { SidebarSize } from '../../lib/preferences.ts';
 import type { SessionLoaderData } from '../../lib/session.ts';
@@ -36,6 +38,12 @@ export const SETTINGS_ENTRIES = {
   logout: TEXTS.logout,
 } as const;
 export type SettingsEntry = keyof typeof SETTINGS_ENTRIES;
+
+const LoginAsDialog = lazy(() => import('../../features/login-as/components/login-as-dialog.tsx'));
+
+/** The live-demo route, the only one whose header shows the customer's logo (spec section 2). */
+export const LIVE_DEMO_PATH = '/live-demo';
+export const LOGIN_AS_ENTRY = 'Login as…';
 
 export const VIEW_OPTIONS = { admin: TEXTS.adminView, user: TEXTS.userView } as const;
 
@@ -60,6 +68,11 @@ export function Header(props: Props) {
   // Dark-mode switch and Admin View/User View selector: main admin or demo (User View) only.
   const canSwitchView = (isMainAdmin && !loginAs) || userView;
   const minimised = sidebarSize === 'minimised';
+  const onLiveDemo = useLocation().pathname === LIVE_DEMO_PATH;
+  const logo = useCustomerLogo(onLiveDemo);
+  // A main administrator, as itself, may act as another user.
+  const canLoginAs = isMainAdmin && !loginAs && !userView;
+  const [loginAsOpen, setLoginAsOpen] = useState(false);
 
   return (
     <header className={classes.header}>
@@ -95,6 +108,14 @@ export function Header(props: Props) {
             <IconLayoutCollapse size={20} className={classes.mirror} />
           </ActionIcon>
         </Tooltip>
+        {onLiveDemo && logo.data && (
+          <img
+            src={logo.data}
+            alt="Customer logo"
+            className={classes.customerLogo}
+            data-testid="customer-logo"
+          />
+        )}
         <div className={classes.headerEnd}>
           {canSwitchView && <ColorSchemeSwitch />}
           {canSwitchView && (
@@ -135,7 +156,9 @@ export function Header(props: Props) {
               <Menu.Label>{user.email}</Menu.Label>
               <Menu.Item onClick={() => props.onSettings('profile')}>{SETTINGS_ENTRIES.profile}</Menu.Item>
               <Menu.Item onClick={() => props.onSettings('account')}>{SETTINGS_ENTRIES.account}</Menu.Item>
-              {!isMainAdmin && (
+              {canLoginAs && <Menu.Item onClick={() => setLoginAsOpen(true)}>{LOGIN_AS_ENTRY}</Menu.Item>}
+              {/* Not for the main admin; during login-as the administrator may not close the account. */}
+              {!isMainAdmin && !loginAs && (
                 <Menu.Item color="red" onClick={() => props.onSettings('deactivate')}>
                   {SETTINGS_ENTRIES.deactivate}
                 </Menu.Item>
@@ -161,6 +184,11 @@ export function Header(props: Props) {
           </Tooltip>
         </div>
       </div>
+      {loginAsOpen && (
+        <Suspense fallback={null}>
+          <LoginAsDialog opened onClose={() => setLoginAsOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

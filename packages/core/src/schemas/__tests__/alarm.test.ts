@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALARM_LIST_LIMIT,
+  ALARM_MAX_FUTURE_MS,
   ALARM_SEVERITIES,
   ALARM_TEXTS,
   alarmColour,
+  alarmCreateBodySchema,
   alarmListQuerySchema,
   alarmSchema,
 } from '../alarm.ts';
@@ -109,5 +111,44 @@ describe('overviewResponseSchema', () => {
     expect(overviewResponseSchema.safeParse({ scope: 'tenant', counts: {}, recentAlarms: [] }).success).toBe(
       false,
     );
+  });
+});
+
+describe('alarmCreateBodySchema', () => {
+  const body = {
+    severity: 'ERROR',
+    type: 'ADS',
+    name: 'Timeout',
+    message: 'The ad server timed out',
+  } as const;
+  const issues = (value: unknown) =>
+    alarmCreateBodySchema.safeParse(value).error?.issues.map((i) => [i.path.join('.'), i.message]);
+
+  it('needs severity, type, name and message; the rest is optional and texts are trimmed', () => {
+    expect(alarmCreateBodySchema.parse({ ...body, name: '  Timeout ' })).toEqual(body);
+    expect(issues({})).toEqual([
+      ['severity', ALARM_TEXTS.severity],
+      ['type', ALARM_TEXTS.type],
+      ['name', ALARM_TEXTS.name],
+      ['message', ALARM_TEXTS.message],
+    ]);
+  });
+
+  it('accepts a time up to 5 minutes ahead (clock skew), not further', () => {
+    const soon = new Date(Date.now() + ALARM_MAX_FUTURE_MS - 10_000).toISOString();
+    expect(alarmCreateBodySchema.parse({ ...body, time_on: soon }).time_on).toBe(soon);
+    const later = new Date(Date.now() + ALARM_MAX_FUTURE_MS + 60_000).toISOString();
+    expect(issues({ ...body, time_on: later })).toEqual([['time_on', ALARM_TEXTS.timeOnFuture]]);
+  });
+
+  it('names customerId and module_object_id when malformed; null means none', () => {
+    expect(alarmCreateBodySchema.parse({ ...body, customerId: null, module_object_id: null })).toMatchObject({
+      customerId: null,
+      module_object_id: null,
+    });
+    expect(issues({ ...body, customerId: 'x', module_object_id: '' })).toEqual([
+      ['module_object_id', ALARM_TEXTS.moduleObjectId],
+      ['customerId', ALARM_TEXTS.customerId],
+    ]);
   });
 });

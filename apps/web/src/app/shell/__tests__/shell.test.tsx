@@ -46,7 +46,7 @@ const settingsItems = async (events: ReturnType<typeof userEvent.setup>) => {
 const sidebar = () => screen.getByRole('navigation', { name: 'Main navigation' });
 
 describe('the shell for a customer user', () => {
-  it('shows the email in the header, the customer settings menu and a pending My Profile dialog', async () => {
+  it('shows the email in the header, the customer settings menu and the My Profile dialog', async () => {
     const { events } = await openOverview(customer);
     expect(within(screen.getByRole('banner')).getByText(customer.email)).toBeInTheDocument();
 
@@ -57,9 +57,12 @@ describe('the shell for a customer user', () => {
       TEXTS.logout,
     ]);
     await events.click(screen.getByRole('menuitem', { name: TEXTS.myProfile }));
-    const dialog = await screen.findByRole('dialog', { name: TEXTS.myProfile });
-    expect(within(dialog).getByText('This dialog is not built yet.')).toBeInTheDocument();
-    await events.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // The dialog's module loads when first opened.
+    const dialog = await screen.findByRole('dialog', { name: TEXTS.myProfile }, { timeout: 10_000 });
+    expect(within(dialog).getByLabelText(/^first name/i, { selector: 'input' })).toHaveValue(
+      customer.firstName,
+    );
+    await events.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
@@ -80,7 +83,12 @@ describe('the shell for a main administrator', () => {
   it('has no De-Activate Account entry in the settings menu', async () => {
     const { events } = await openOverview(admin);
     expect(within(screen.getByRole('banner')).getByText(admin.email)).toBeInTheDocument();
-    expect(await settingsItems(events)).toEqual([TEXTS.myProfile, TEXTS.myAccount, TEXTS.logout]);
+    expect(await settingsItems(events)).toEqual([
+      TEXTS.myProfile,
+      TEXTS.myAccount,
+      'Login as…',
+      TEXTS.logout,
+    ]);
   });
 
   it('has the Admin View / User View selector, the alarm bell and the Customers link', async () => {

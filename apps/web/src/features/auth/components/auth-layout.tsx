@@ -11,14 +11,17 @@ export interface AuthLayoutProps {
   /** Links under the card's content (sign up, forgot password, back to sign in). */
   links?: ReactNode;
   width?: number;
+  /** Above the title: the customer's login logo, where one is set. */
+  logo?: ReactNode;
 }
 
 /** The clean layout of the public account pages: one centred card, no chrome. */
-export function AuthLayout({ title, description, children, links, width = 400 }: AuthLayoutProps) {
+export function AuthLayout({ title, description, children, links, width = 400, logo }: AuthLayoutProps) {
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={width}>
         <Stack>
+          {logo}
           <Stack gap={4}>
             <Title order={1} size="h2">
               {title}

@@ -1,5 +1,5 @@
 import { loginRequestSchema, TEXTS } from '@cuepoint/core';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Center, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { ApiError, applyAuthFailure } from '../../../lib/api-client.ts';
 import { PATHS } from '../../../lib/paths.ts';
@@ -7,15 +7,17 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { storeLogin, takeRememberedTarget } from '../../../lib/storage.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
+import { useLoginLogo } from '../../logo/api/get-logo.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/auth-layout.tsx';
 
 /**
- * Sign-in page (clean layout). A customer's login logo is not shown yet: the page has no way to
- * know the customer before the user signs in (custom domains come with the account dialog).
+ * Sign-in page (clean layout). On a customer's custom domain or sub-domain it shows that
+ * customer's login logo (looked up by host name, before anyone signs in).
  */
 export function Component() {
   const login = useLogin();
+  const loginLogo = useLoginLogo(window.location.hostname).data?.url;
   const navigate = useNavigate();
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
 
@@ -36,6 +38,18 @@ export function Component() {
   return (
     <AuthLayout
       title={TEXTS.productName}
+      logo={
+        loginLogo ? (
+          <Center>
+            <img
+              src={loginLogo}
+              alt="Customer logo"
+              data-testid="login-logo"
+              style={{ maxHeight: 72, maxWidth: '100%' }}
+            />
+          </Center>
+        ) : undefined
+      }
       description="Sign in to manage your streams and ad demand."
       links={
         <>

@@ -1,0 +1,17 @@
+import { PAYMENT_PLAN_OPTIONS, paymentPlansResponseSchema } from '@cuepoint/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/billing/getPaymentPlans',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'The payment plans the account dialog offers (answer read as data.data)',
+        security: [{ bearer: [] }],
+        response: { 200: paymentPlansResponseSchema },
+      },
+    },
+    async () => ({ data: PAYMENT_PLAN_OPTIONS.map((option) => ({ ...option })) }),
+  );
+};

@@ -1,0 +1,133 @@
+import {
+  editCustomerFieldsSchema,
+  editCustomerResponseSchema,
+  errorResponseSchema,
+  getCustomerResponseSchema,
+  idParamsSchema,
+} from '@cuepoint/core';
+import multipart from '@fastify/multipart';
+import { eq } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { customers } from '../../db/schema/index.ts';
+import { toAccountCustomerDto } from '../../lib/user-dto.ts';
+import { EDIT_CUSTOMER_MESSAGES, editCustomerAccount } from './edit-customer.ts';
+import { RequestProblem, sendProblem } from './field-errors.ts';
+import { collectFile, FILE_FIELDS, MULTIPART_LIMITS, uploadsOf } from './uploads.ts';
+
+const READ_FORBIDDEN = 'You may only read your own customer account';
+
+/**
+ * Refuses, before the body is read, a caller who may not edit the account: a user edits the
+ * customer it belongs to (during login-as: the target's), a main administrator any. A malformed
+ * id is a 400 naming 'id' for everyone.
+ */
+async function mayEditCustomer(request: FastifyRequest, reply: FastifyReply) {
+  if (reply.sent) return;
+  const parsed = idParamsSchema.safeParse(request.params);
+  if (!parsed.success) {
+    return sendProblem(
+      reply,
+      request,
+      new RequestProblem(
+        400,
+        parsed.error.issues.map((issue) => ({
+          field: String(issue.path[0] ?? 'id'),
+          message: issue.message,
+        })),
+      ),
+    );
+  }
+  const auth = request.auth;
+  if (!auth || (parsed.data.id !== auth.customer.id && !auth.user.isMainAdmin)) {
+    return reply.forbidden(EDIT_CUSTOMER_MESSAGES.forbidden);
+  }
+}
+
+/** The account dialog (spec section 2): read and edit the caller's customer account. */
+export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Multipart only for this scope; files are read into memory within their limits (uploads.ts).
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    onFile: collectFile,
+    limits: MULTIPART_LIMITS,
+    throwFileSizeLimit: false,
+  });
+  const openSecret = (sealed: string) => app.secretBox.open(sealed);
+
+  app.get(
+    '/customer/getCustomer/:id',
+    {
+      schema: {
+        tags: ['customer'],
+        summary:
+          "The account dialog's customer: plan, time zone, logos, custom domain, CDN, API token, plan features",
+        description: 'The caller’s own customer; a main administrator may read any.',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        response: {
+          200: getCustomerResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { user, customer } = request.auth!;
+      const { id } = request.params;
+      if (id !== customer.id && !user.isMainAdmin) return reply.forbidden(READ_FORBIDDEN);
+      const [row] = await app.db.select().from(customers).where(eq(customers.id, id)).limit(1);
+      if (!row) return reply.notFound(EDIT_CUSTOMER_MESSAGES.notFound);
+      return toAccountCustomerDto(row, openSecret);
+    },
+  );
+
+  app.put(
+    '/customer/editCustomer/:id',
+    {
+      onRequest: mayEditCustomer,
+      schema: {
+        tags: ['customer'],
+        summary: 'Save the account dialog: plan, time zone, logos, custom domain and certificate, CDN',
+        description: [
+          'multipart/form-data (or JSON without files). Text fields as below; booleans as true/false.',
+          `Files: ${Object.entries(FILE_FIELDS)
+            .map(([name, spec]) => `${name} (${spec.extensions.join(', ')}, at most ${spec.maxBytes} bytes)`)
+            .join('; ')}.`,
+          'Logos must be at least 260 X 220 pixels. A saved custom domain cannot be turned off or renamed;',
+          'turning it on, or isCertificateModified, needs a certificate and its matching private key.',
+          'Leaving the Enterprise plan is for a main administrator. Answers the id and the account.',
+        ].join(' '),
+        security: [{ bearer: [] }],
+        consumes: ['multipart/form-data', 'application/json'],
+        params: idParamsSchema,
+        body: editCustomerFieldsSchema,
+        response: {
+          200: editCustomerResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          413: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const updated = await editCustomerAccount(app, {
+          id: request.params.id,
+          values: request.body,
+          uploads: uploadsOf(request),
+          auth: request.auth!,
+          requestId: request.id,
+          ip: request.ip,
+        });
+        return { id: updated.id, customerId: toAccountCustomerDto(updated, openSecret) };
+      } catch (err) {
+        if (err instanceof RequestProblem) return sendProblem(reply, request, err);
+        throw err;
+      }
+    },
+  );
+};

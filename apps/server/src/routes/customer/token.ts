@@ -1,0 +1,123 @@
+import {
+  ACCOUNT_TEXTS,
+  type ErrorResponse,
+  errorResponseSchema,
+  generateTokenBodySchema,
+  generateTokenResponseSchema,
+  idParamsSchema,
+  type PaymentPlan,
+  planFeatureKeys,
+  planHasFeature,
+} from '@cuepoint/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+import { toAccountCustomerDto } from '../../lib/user-dto.ts';
+import { findApiTokenUser, newApiToken, setApiToken } from '../../repositories/api-tokens.ts';
+import { recordAudit } from '../../repositories/audit-log.ts';
+
+/** Our answers of this call (the spec's toasts are in ACCOUNT_TEXTS). */
+export const TOKEN_TEXTS = {
+  customerIdMismatch: 'customerId must be the customer id of the path',
+  notYourCustomer: 'You may only manage the API token of your own customer account',
+  withApiToken: 'API tokens cannot be managed with an API token; sign in to the console',
+  notFound: 'Customer not found',
+  deactivated: 'This account has been de-activated',
+  adminUser:
+    'API calls of this account would act as a main administrator: only a main administrator may switch its API access on',
+} as const;
+
+/**
+ * POST /customer/generateToken/{id} (spec sections 4 and 7): `enableAPI` true makes a new API
+ * token (replacing any earlier one) and answers it once in plain text; false deletes it. Only
+ * the token's SHA-256 (for look-up) and an AES-GCM sealed copy (to show it to its owner in the
+ * account dialog) are stored.
+ */
+export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/customer/generateToken/:id',
+    {
+      schema: {
+        tags: ['customer'],
+        summary:
+          'Switch a customer’s API access on (a new token, enterprise plan) or off (the token is deleted and stops working at once)',
+        security: [{ bearer: [] }],
+        params: idParamsSchema,
+        body: generateTokenBodySchema,
+        response: {
+          200: generateTokenResponseSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { id } = request.params;
+      const { enableAPI, customerId } = request.body;
+      if (customerId !== id) {
+        const body: ErrorResponse = {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: `customerId: ${TOKEN_TEXTS.customerIdMismatch}`,
+          fields: [{ field: 'customerId', message: TOKEN_TEXTS.customerIdMismatch }],
+          requestId: request.id,
+        };
+        return reply.code(400).send(body);
+      }
+      if (auth.kind === 'apiToken') return reply.forbidden(TOKEN_TEXTS.withApiToken);
+      // The customer's own users (during login-as: the user acted as) and a main administrator.
+      if (auth.user.customerId !== id && !auth.user.isMainAdmin) {
+        return reply.forbidden(TOKEN_TEXTS.notYourCustomer);
+      }
+
+      // Refusals are thrown inside the transaction (the error handler answers them); nothing is written.
+      const { apiToken, customer } = await app.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        // Row lock: two concurrent switches of one customer apply one after the other.
+        const [customer] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+        if (!customer) throw app.httpErrors.notFound(TOKEN_TEXTS.notFound);
+        if (customer.deactivatedAt) throw app.httpErrors.conflict(TOKEN_TEXTS.deactivated);
+
+        let plain: string | null = null;
+        if (enableAPI) {
+          if (!planHasFeature(customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)) {
+            // 409, not 403: the console ends its session on a 403 (spec section 8); this is the
+            // account's state, and the console answers it with the upgrade prompt.
+            throw app.httpErrors.conflict(ACCOUNT_TEXTS.upgradePrompt);
+          }
+          // A token never carries more rights than whoever switched it on.
+          const actingUser = await findApiTokenUser(db, id);
+          if (actingUser?.isMainAdmin && !auth.user.isMainAdmin) {
+            throw app.httpErrors.forbidden(TOKEN_TEXTS.adminUser);
+          }
+          plain = newApiToken();
+        }
+        const updated = await setApiToken(
+          db,
+          id,
+          plain === null ? null : { plain, sealed: app.secretBox.seal(plain) },
+        );
+        await recordAudit(db, {
+          action: enableAPI ? 'customer.api-token.generate' : 'customer.api-token.delete',
+          actorUserId: auth.actor?.id ?? auth.user.id,
+          effectiveUserId: auth.user.id,
+          customerId: id,
+          target: id,
+          details: { replacedToken: enableAPI && customer.apiTokenHash !== null },
+          requestId: request.id,
+          ip: request.ip,
+        });
+        return { apiToken: plain, customer: updated! };
+      });
+      return {
+        apiToken,
+        enableAPI: customer.enableApi,
+        customer: toAccountCustomerDto(customer, (sealed) => app.secretBox.open(sealed)),
+      };
+    },
+  );
+};

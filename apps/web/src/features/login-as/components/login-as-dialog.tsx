@@ -1,0 +1,71 @@
+import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useUserSearch } from '../api/search-users.ts';
+import { startLoginAs } from '../start-login-as.ts';
+import classes from './login-as-dialog.module.css';
+
+/** A main administrator picks a user from a searchable list and acts as that user. */
+export default function LoginAsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const search = useUserSearch(debounced, opened);
+  const users = search.data ?? [];
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Login as a user" size="lg">
+      <Stack>
+        <TextInput
+          label="Search users"
+          description="By email, name or customer"
+          placeholder="e.g. demo@ or Demo Broadcasting"
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-autofocus
+          rightSection={search.isFetching ? <Loader size="xs" /> : null}
+        />
+        {search.isError ? (
+          <Alert color="red" title="The users could not be loaded">
+            {search.error.message}
+          </Alert>
+        ) : users.length === 0 && !search.isPending ? (
+          <Text c="dimmed" size="sm">
+            No user matches “{debounced}”.
+          </Text>
+        ) : (
+          <Stack component="ul" gap={4} m={0} p={0} style={{ listStyle: 'none' }} aria-label="Users">
+            {users.map((user) => (
+              <li key={user._id}>
+                <UnstyledButton
+                  className={classes.option}
+                  onClick={() => startLoginAs(user)}
+                  aria-label={`Login as ${user.email}`}
+                >
+                  <Group justify="space-between" wrap="nowrap">
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {user.email}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {[user.firstName, user.lastName].filter(Boolean).join(' ')} · {user.customerName}
+                        {user.isMainAdmin ? ' · main administrator' : ''}
+                      </Text>
+                    </Stack>
+                    <Text size="xs" c="pink.8" fw={600}>
+                      Login as
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </li>
+            ))}
+          </Stack>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
