@@ -1,7 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_TEXTS, TEXTS, VALIDATION_MESSAGES } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
-import { createActiveUser, DEMO, expectPath, makePng, signIn } from './helpers.ts';
+import {
+  createActiveUser,
+  DEMO,
+  expectPath,
+  makePng,
+  seriousViolations,
+  setPreferences,
+  signIn,
+} from './helpers.ts';
 
 // The account area of spec sections 2 and 4: login-as, the alarm bell, the customer's logos.
 
@@ -32,6 +40,9 @@ test('a main administrator acts as a user picked from a searchable list, then si
   await expect(page.getByTestId('header-email')).toHaveText(DEMO.customer.email);
   await expect(page.getByRole('button', { name: TEXTS.signOut })).toBeVisible();
   await expect(page.getByTestId('sidebar').locator('[data-nav-id="customers"]')).toHaveCount(0);
+  await expect(page.getByTestId('overview-counts')).toBeVisible();
+  await page.screenshot({ path: 'e2e/screenshots/login-as-header.png' });
+  expect(await seriousViolations(page, 'login-as ')).toEqual([]);
   // Requests carry Login-As: the overview is the customer's.
   await expect(page.getByTestId('overview-counts').locator('[data-count="customers"]')).toHaveCount(0);
   const stored = await page.evaluate(() => ({
@@ -170,14 +181,17 @@ test.describe('dialogs of the settings menu', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: TEXTS.myAccount }).click();
     const account = page.getByRole('dialog', { name: TEXTS.myAccount });
+    await expect(account.getByRole('textbox', { name: 'Sub-domain name' })).toBeVisible(); // loaded
     // The switch stays off until the upgrade is done.
     await account.getByRole('switch', { name: /API access/ }).click({ force: true });
 
     // Standard plan: the upgrade prompt, then the minimum commitment, then the save.
-    await expect(page.getByText(ACCOUNT_TEXTS.upgradePrompt)).toBeVisible();
-    await page.getByRole('button', { name: 'Upgrade', exact: true }).click();
-    await expect(page.getByText(/10M impressions per month/)).toBeVisible();
-    await page.getByRole('button', { name: 'Confirm upgrade' }).click();
+    const prompt = page.getByRole('dialog', { name: 'Upgrade to Enterprise' });
+    await expect(prompt.getByText(ACCOUNT_TEXTS.upgradePrompt)).toBeVisible();
+    await prompt.getByRole('button', { name: 'Upgrade', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm the plan upgrade' });
+    await expect(confirm.getByText(/Standard: None → Enterprise: 10M impressions per month/)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect(page.getByText(ACCOUNT_TEXTS.tokenGenerated)).toBeVisible();
     const tokenField = account.getByRole('textbox', { name: 'API token' });
     await expect(tokenField).toHaveValue(/^cpk_/);
@@ -234,4 +248,33 @@ test.describe('dialogs of the settings menu', () => {
     const again = await request.post('/api/auth/login', { data: { email, password: 'Leave#Pass1' } });
     expect(again.status()).toBeGreaterThanOrEqual(400);
   });
+});
+
+test.describe('look', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`the account dialogs (${colorScheme}) have no serious accessibility violation`, async ({ page }) => {
+      await setPreferences(page.context(), { colorScheme });
+      await login(page, DEMO.customer);
+      for (const [entry, ready] of [
+        [TEXTS.myProfile, 'First name'],
+        [TEXTS.myAccount, 'Sub-domain name'],
+      ] as const) {
+        await page.getByRole('button', { name: 'Settings' }).click();
+        await page.getByRole('menuitem', { name: entry }).click();
+        const dialog = page.getByRole('dialog', { name: entry });
+        await expect(dialog.getByText(ready).first()).toBeVisible();
+        await page.screenshot({
+          path: `e2e/screenshots/${entry.replace(/\W+/g, '-').toLowerCase()}-${colorScheme}.png`,
+        });
+        expect(await seriousViolations(page, `${entry} ${colorScheme} `)).toEqual([]);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await expect(dialog).toBeHidden();
+      }
+      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('menuitem', { name: TEXTS.deactivateAccount }).click();
+      await expect(page.getByText(ACCOUNT_TEXTS.deactivateConfirm)).toBeVisible();
+      await page.screenshot({ path: `e2e/screenshots/deactivate-${colorScheme}.png` });
+      expect(await seriousViolations(page, `deactivate ${colorScheme} `)).toEqual([]);
+    });
+  }
 });

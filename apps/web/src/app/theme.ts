@@ -10,6 +10,12 @@ export const theme = createTheme({
   other: { secondaryColor: 'teal' },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
+  components: {
+    // Every dialog's close button has a name for screen readers. (Plain objects, not
+    // Modal.extend: importing the components here would put them in the first page's bundle.)
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
   breakpoints: {
     xs: em(BREAKPOINTS.xs),
     sm: em(BREAKPOINTS.sm),
@@ -19,9 +25,12 @@ export const theme = createTheme({
   },
 });
 
-/** Dimmed text dark enough for WCAG AA (4.5:1) on the body colour in both schemes. */
+/**
+ * Dimmed text and placeholders dark enough for WCAG AA (4.5:1) on the body colour in both
+ * schemes (a file picker's placeholder is page text, not a native placeholder).
+ */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': t.colors.gray[7]! },
-  dark: { '--mantine-color-dimmed': t.colors.dark[1]! },
+  light: { '--mantine-color-dimmed': t.colors.gray[7]!, '--mantine-color-placeholder': t.colors.gray[7]! },
+  dark: { '--mantine-color-dimmed': t.colors.dark[1]!, '--mantine-color-placeholder': t.colors.dark[1]! },
 });

@@ -264,6 +264,34 @@ export const IconCopy = (props: IconProps) => (
   </Svg>
 );
 
+/**
+ * Status marks (a plan feature's check or cross, a field's hint) are drawn a little heavier and
+ * smaller than the navigation icons, so they read at the size of the text beside them.
+ */
+const MARK = { size: 18, strokeWidth: 2 } as const;
+
+/** Included: a check mark. */
+export const IconCheck = (props: IconProps) => (
+  <Svg {...MARK} {...props}>
+    <path d="M5 12l5 5L20 7" />
+  </Svg>
+);
+
+/** Not included: a cross. */
+export const IconCross = (props: IconProps) => (
+  <Svg {...MARK} {...props}>
+    <path d="M18 6L6 18M6 6l12 12" />
+  </Svg>
+);
+
+/** A hint: an "i" in a circle. */
+export const IconInfo = (props: IconProps) => (
+  <Svg {...MARK} {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 16v-4M12 8h.01" />
+  </Svg>
+);
+
 /** The sidebar's icon for each navigation entry id (`visibleNavigation` in @cuepoint/core). */
 export const NAV_ICONS: Record<string, ComponentType<IconProps>> = {
   overview: IconDashboard,

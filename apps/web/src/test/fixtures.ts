@@ -1,5 +1,6 @@
 import { RUNTIME_CONFIG_DEFAULTS, RUNTIME_CONFIG_GLOBAL, type User } from '@cuepoint/core';
 import { vi } from 'vitest';
+import type { ApiError } from '../lib/api-client.ts';
 
 // The runtime configuration the server would write (UI_TIMEOUT 30 s, BASE_URL /api/), for every
 // test that imports these fixtures.
@@ -55,3 +56,19 @@ export function stubApi(routes: Record<string, (init: RequestInit) => Response |
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** Stubs fetch with one answer for every call, whatever its path (for the API client's own tests). */
+export const stubFetch = (response: () => Response | Promise<Response>) => {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+};
+
+/** The error a call of the API client rejects with; a call that resolves fails the test. */
+export const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => {
+      throw new Error('expected a rejection');
+    },
+    (error: unknown) => error as ApiError,
+  );

@@ -138,8 +138,7 @@ export function Header(props: Props) {
           {loginAs && (
             <Button
               size="xs"
-              color="red"
-              variant="light"
+              color="red.9"
               leftSection={<IconLogout size={16} />}
               onClick={() => signOutOfLoginAs()}
             >
@@ -159,7 +158,7 @@ export function Header(props: Props) {
               {canLoginAs && <Menu.Item onClick={() => setLoginAsOpen(true)}>{LOGIN_AS_ENTRY}</Menu.Item>}
               {/* Not for the main admin; during login-as the administrator may not close the account. */}
               {!isMainAdmin && !loginAs && (
-                <Menu.Item color="red" onClick={() => props.onSettings('deactivate')}>
+                <Menu.Item color="red.9" onClick={() => props.onSettings('deactivate')}>
                   {SETTINGS_ENTRIES.deactivate}
                 </Menu.Item>
               )}

@@ -1,6 +1,6 @@
 import { AUTH_TEXTS, RESPONSE_HANDLING_GRACE_MS, RUNTIME_CONFIG_DEFAULTS } from '@cuepoint/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, signIn } from '../../test/fixtures.ts';
+import { failure, jsonResponse, makeUser, signIn, stubFetch } from '../../test/fixtures.ts';
 import { ApiError, apiRequest, apiV1Base, apiV1Request, CLIENT_TEXTS } from '../api-client.ts';
 import { setNavigator } from '../navigation.ts';
 
@@ -8,20 +8,8 @@ const UI_TIMEOUT = RUNTIME_CONFIG_DEFAULTS.UI_TIMEOUT;
 const navigate = vi.fn();
 let here = '/overview';
 
-const stubFetch = (response: () => Response | Promise<Response>) => {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-};
 const sentHeaders = (fetchMock: ReturnType<typeof stubFetch>) =>
   new Headers(fetchMock.mock.calls[0]![1]!.headers as Record<string, string>);
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as ApiError,
-  );
 
 beforeEach(() => {
   here = '/overview';

@@ -1,26 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, signIn } from '../../test/fixtures.ts';
+import { failure, jsonResponse, makeUser, signIn, stubFetch } from '../../test/fixtures.ts';
 import { ApiError, apiUpload, uploadFormData } from '../api-client.ts';
 import { setNavigator } from '../navigation.ts';
 
 const navigate = vi.fn();
 
-const stubFetch = (response: () => Response | Promise<Response>) => {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-};
 const sent = (fetchMock: ReturnType<typeof stubFetch>) => {
   const [url, init] = fetchMock.mock.calls[0]!;
   return { url, init: init!, headers: new Headers(init!.headers as Record<string, string>) };
 };
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (error: unknown) => error as ApiError,
-  );
 
 beforeEach(() => {
   navigate.mockReset();

@@ -1,14 +1,9 @@
 import { type AccountCustomer, PLAN_FEATURES, type User } from '@cuepoint/core';
-import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { type MockInstance, vi } from 'vitest';
-import { setNavigator } from '../../../lib/navigation.ts';
-import { queryClient } from '../../../lib/query-client.ts';
 import { makeUser } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render-router.tsx';
 
 export const CUSTOMER_ID = '3b0b5c2e-6a4f-4c1e-9d0a-2f7f4f1f0c11';
 
@@ -57,26 +52,14 @@ export const PAYMENT_PLANS_ANSWER = {
 
 /** One dialog in a memory data router (it revalidates the router after a save), with /login beside it. */
 export function renderDialog(element: ReactNode) {
-  queryClient.clear();
-  const router = createMemoryRouter(
+  const view = renderRoutes(
     [
       { path: '/', element },
       { path: '/login', element: <p>Login page</p> },
     ],
-    { initialEntries: ['/'] },
+    '/',
   );
-  setNavigator(
-    (to) => void router.navigate(to, { replace: true }),
-    () => router.state.location.pathname,
-  );
-  const view = render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return { ...view, router, location: () => router.state.location.pathname };
+  return { ...view, location: () => view.router.state.location.pathname };
 }
 
 export type ToastSpy = MockInstance<typeof notifications.show>;

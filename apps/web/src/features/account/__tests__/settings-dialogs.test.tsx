@@ -115,7 +115,7 @@ describe('De-Activate Account', () => {
     expect(calls(fetchMock)).not.toContain('POST auth/deactivateAccount');
     const final = within(dialog).getByRole('button', { name: 'Yes, de-activate' });
     // Destructive: red.
-    expect(final.getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(final.getAttribute('style')).toContain('--mantine-color-red-9'); // red.9: AA contrast with white
     expect(within(dialog).getByRole('button', { name: 'Cancel' }).getAttribute('style') ?? '').not.toContain(
       'red',
     );

@@ -89,6 +89,12 @@ const SERVER_FIELDS: Record<string, keyof AccountValues> = {
   privateKey: 'privateKeyUrl',
 };
 
+/** The custom domain's certificate and private-key pickers, in the order shown. */
+const KEY_FILES = [
+  { field: 'certificateUrl', testId: 'certificate-file', extensions: CERTIFICATE_EXTENSIONS },
+  { field: 'privateKeyUrl', testId: 'private-key-file', extensions: PRIVATE_KEY_EXTENSIONS },
+] as const;
+
 /** The shared rules; the form holds nulls where the schema's input has none (an empty select). */
 const validate = zodValidate(accountSchema) as unknown as (values: AccountValues) => Record<string, string>;
 
@@ -358,28 +364,20 @@ function AccountForm({
                   error={form.errors.customDomainName}
                 />
                 <SimpleGrid cols={{ base: 1, xs: 2 }}>
-                  <KeyFileField
-                    label={ACCOUNT_FIELD_LABELS.certificateUrl}
-                    testId="certificate-file"
-                    extensions={CERTIFICATE_EXTENSIONS}
-                    value={values.certificateUrl}
-                    saved={values.isCertificateModified ? null : customer.certificateUrl}
-                    required={values.isCertificateModified}
-                    error={form.errors.certificateUrl as string | undefined}
-                    onChange={chooseKeyFile('certificateUrl')}
-                    onError={fieldError('certificateUrl')}
-                  />
-                  <KeyFileField
-                    label={ACCOUNT_FIELD_LABELS.privateKeyUrl}
-                    testId="private-key-file"
-                    extensions={PRIVATE_KEY_EXTENSIONS}
-                    value={values.privateKeyUrl}
-                    saved={values.isCertificateModified ? null : customer.privateKeyUrl}
-                    required={values.isCertificateModified}
-                    error={form.errors.privateKeyUrl as string | undefined}
-                    onChange={chooseKeyFile('privateKeyUrl')}
-                    onError={fieldError('privateKeyUrl')}
-                  />
+                  {KEY_FILES.map(({ field, testId, extensions }) => (
+                    <KeyFileField
+                      key={field}
+                      label={ACCOUNT_FIELD_LABELS[field]}
+                      testId={testId}
+                      extensions={extensions}
+                      value={values[field]}
+                      saved={values.isCertificateModified ? null : customer[field]}
+                      required={values.isCertificateModified}
+                      error={form.errors[field] as string | undefined}
+                      onChange={chooseKeyFile(field)}
+                      onError={fieldError(field)}
+                    />
+                  ))}
                 </SimpleGrid>
               </>
             )}

@@ -116,11 +116,11 @@ function DeactivateSteps({
           {ACCOUNT_UI.cancel}
         </Button>
         {first ? (
-          <Button key="first" color="red" onClick={() => onStep('confirmAgain')}>
+          <Button key="first" color="red.9" onClick={() => onStep('confirmAgain')}>
             {ACCOUNT_UI.deactivate}
           </Button>
         ) : (
-          <Button key="second" color="red" onClick={() => void finish()} loading={deactivate.isPending}>
+          <Button key="second" color="red.9" onClick={() => void finish()} loading={deactivate.isPending}>
             {ACCOUNT_UI.deactivateFinal}
           </Button>
         )}

@@ -13,10 +13,10 @@ import {
 } from '@cuepoint/core';
 import { Box, FileInput, Group, Image, Loader, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { type ComponentProps, useRef, useState } from 'react';
+import { IconInfo } from '../../../components/icons.tsx';
 import { type ToastDuration, toast } from '../../../lib/toast.ts';
 import { readImageSize } from '../image-size.ts';
 import { ACCOUNT_UI } from '../texts.ts';
-import { IconInfo } from './status-icons.tsx';
 import { useObjectUrl } from './use-object-url.ts';
 
 /** The toast duration of the spec's 60 s (LOGO_RESOLUTION_TOAST_MS): 'sticky'. */

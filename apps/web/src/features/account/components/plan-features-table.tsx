@@ -1,6 +1,6 @@
 import { PAYMENT_PLAN_OPTIONS, type PaymentPlan, type PlanFeature } from '@cuepoint/core';
 import { Badge, Group, List, Table, Text, VisuallyHidden } from '@mantine/core';
-import { IconCheck, IconCross } from './status-icons.tsx';
+import { IconCheck, IconCross } from '../../../components/icons.tsx';
 
 export const PLAN_COLUMNS: readonly { plan: PaymentPlan; label: string }[] = [
   { plan: 'standard', label: 'Standard' },
@@ -62,10 +62,10 @@ export function PlanFeaturesTable({
             <Table.Th scope="col">Feature</Table.Th>
             {PLAN_COLUMNS.map(({ plan, label }) => (
               <Table.Th scope="col" key={plan}>
-                <Group gap={6} wrap="nowrap">
+                <Group gap={6} wrap="wrap">
                   {label}
                   {plan === current && (
-                    <Badge size="xs" variant="light">
+                    <Badge size="xs" variant="light" style={{ overflow: 'visible' }}>
                       Current
                     </Badge>
                   )}

@@ -1,7 +1,5 @@
 import {
   ACCOUNT_TEXTS,
-  COUNTRIES,
-  ORGANIZATION_TYPES,
   PROFILE_FIELD_LABELS,
   type ProfileFormValues,
   profileSchema,
@@ -9,16 +7,21 @@ import {
   type User,
   VALIDATION_MESSAGES,
 } from '@cuepoint/core';
-import { Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useRevalidator } from 'react-router';
+import {
+  CountrySelect,
+  MobilePhoneField,
+  NameFields,
+  OrganizationTypeSelect,
+} from '../../../components/profile-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { useEditUser } from '../api/edit-user.ts';
 import { ACCOUNT_UI, failureMessage } from '../texts.ts';
 
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 const validate = zodValidate(profileSchema);
 
 export interface ProfileValues {
@@ -88,32 +91,9 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   return (
     <form onSubmit={submit} noValidate aria-label={TEXTS.myProfile}>
       <Stack>
+        <NameFields form={form} labels={PROFILE_FIELD_LABELS} autoFocus />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={PROFILE_FIELD_LABELS.firstName}
-            autoComplete="given-name"
-            required
-            data-autofocus
-            key={form.key('firstName')}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label={PROFILE_FIELD_LABELS.lastName}
-            autoComplete="family-name"
-            required
-            key={form.key('lastName')}
-            {...form.getInputProps('lastName')}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={PROFILE_FIELD_LABELS.mobilePhone}
-            type="tel"
-            autoComplete="tel"
-            required
-            key={form.key('mobilePhone')}
-            {...form.getInputProps('mobilePhone')}
-          />
+          <MobilePhoneField form={form} label={PROFILE_FIELD_LABELS.mobilePhone} />
           <TextInput
             label="Job title"
             autoComplete="organization-title"
@@ -122,23 +102,8 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label={PROFILE_FIELD_LABELS.country}
-            data={COUNTRY_OPTIONS}
-            searchable
-            nothingFoundMessage="No country found"
-            autoComplete="off"
-            required
-            key={form.key('country')}
-            {...form.getInputProps('country')}
-          />
-          <Select
-            label="Organization type"
-            data={ORGANIZATION_TYPES}
-            clearable
-            key={form.key('organizationType')}
-            {...form.getInputProps('organizationType')}
-          />
+          <CountrySelect form={form} label={PROFILE_FIELD_LABELS.country} />
+          <OrganizationTypeSelect form={form} label="Organization type" />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
           <Button variant="default" onClick={onDone} disabled={save.isPending}>

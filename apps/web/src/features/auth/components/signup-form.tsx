@@ -1,21 +1,23 @@
 import {
-  COUNTRIES,
   type MarketplaceSignupRequest,
   type MessageResponse,
   marketplaceSignupRequestSchema,
-  ORGANIZATION_TYPES,
   SIGNUP_FIELD_LABELS,
   signupRequestSchema,
 } from '@cuepoint/core';
-import { Button, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import {
+  CountrySelect,
+  MobilePhoneField,
+  NameFields,
+  OrganizationTypeSelect,
+} from '../../../components/profile-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { zodValidate } from '../../../lib/zod-form.ts';
 import { ErrorAlert, failureMessage, SuccessAlert } from './auth-layout.tsx';
 import { PasswordPair } from './password-pair.tsx';
-
-const COUNTRY_OPTIONS = COUNTRIES.map((c) => ({ value: c.code, label: c.name }));
 
 export interface SignupValues {
   firstName: string;
@@ -88,22 +90,7 @@ export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormPr
     <form onSubmit={submit} noValidate>
       <Stack>
         {failure && <ErrorAlert title="Sign-up failed">{failure}</ErrorAlert>}
-        <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <TextInput
-            label={SIGNUP_FIELD_LABELS.firstName}
-            autoComplete="given-name"
-            required
-            key={form.key('firstName')}
-            {...form.getInputProps('firstName')}
-          />
-          <TextInput
-            label={SIGNUP_FIELD_LABELS.lastName}
-            autoComplete="family-name"
-            required
-            key={form.key('lastName')}
-            {...form.getInputProps('lastName')}
-          />
-        </SimpleGrid>
+        <NameFields form={form} labels={SIGNUP_FIELD_LABELS} />
         <TextInput
           label="Email"
           type="email"
@@ -112,32 +99,10 @@ export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormPr
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <TextInput
-          label={SIGNUP_FIELD_LABELS.mobilePhone}
-          type="tel"
-          autoComplete="tel"
-          required
-          key={form.key('mobilePhone')}
-          {...form.getInputProps('mobilePhone')}
-        />
+        <MobilePhoneField form={form} label={SIGNUP_FIELD_LABELS.mobilePhone} />
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
-          <Select
-            label={SIGNUP_FIELD_LABELS.organizationType}
-            data={ORGANIZATION_TYPES}
-            required
-            key={form.key('organizationType')}
-            {...form.getInputProps('organizationType')}
-          />
-          <Select
-            label={SIGNUP_FIELD_LABELS.country}
-            data={COUNTRY_OPTIONS}
-            searchable
-            nothingFoundMessage="No country found"
-            autoComplete="off"
-            required
-            key={form.key('country')}
-            {...form.getInputProps('country')}
-          />
+          <OrganizationTypeSelect form={form} label={SIGNUP_FIELD_LABELS.organizationType} required />
+          <CountrySelect form={form} label={SIGNUP_FIELD_LABELS.country} />
         </SimpleGrid>
         <PasswordPair form={form} />
         <Button type="submit" loading={pending} fullWidth>
