@@ -70,3 +70,17 @@ export function toAccountCustomerDto(
     plans: PLAN_FEATURES.map((feature) => ({ ...feature, plans: { ...feature.plans } })),
   };
 }
+
+/**
+ * Who may see a customer's API token in plain text: a session of that customer's own users (a main
+ * administrator only through login-as, which is audited). Anyone else, and any API-token call,
+ * gets null.
+ */
+export const tokenReader =
+  (
+    auth: { kind: string; customer: { id: string } },
+    customerId: string,
+    box: { open(sealed: string): string | null },
+  ) =>
+  (sealed: string): string | null =>
+    auth.kind === 'session' && auth.customer.id === customerId ? box.open(sealed) : null;

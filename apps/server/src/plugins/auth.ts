@@ -159,7 +159,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         ? await findUserWithCustomer(app.db, loginAs)
         : undefined;
       if (!target) return reply.forbidden('The user named by the Login-As header does not exist');
-      if (target.customer.deactivatedAt) return reply.forbidden(LOGIN_AS_DEACTIVATED);
+      // 409, not 403: the console then leaves login-as rather than ending the administrator's session.
+      if (target.customer.deactivatedAt) return reply.conflict(LOGIN_AS_DEACTIVATED);
       auth = { ...auth, user: target.user, customer: target.customer, actor: session.user };
     }
 

@@ -18,11 +18,13 @@ export const isApiToken = (token: string) => API_TOKEN_SHAPE.test(token);
 
 /**
  * Who an API token call acts as: the customer's earliest-created user that may sign in (email
- * confirmed and account reviewed), ties broken by id so the choice is stable. This is the user
- * who signed the account up, as long as it is still active.
+ * confirmed and account reviewed) and is not a main administrator, ties broken by id so the
+ * choice is stable. This is the user who signed the account up, as long as it is still active.
+ * A token never acts as a main administrator: an account with only administrators has no API
+ * access, and a token whose account gains an administrator keeps acting as a customer user.
  */
 const actingUserOrder = [asc(users.createdAt), asc(users.id)] as const;
-const canSignIn = and(eq(users.isActive, true), eq(users.isGmanaActive, true));
+const canSignIn = and(eq(users.isActive, true), eq(users.isGmanaActive, true), eq(users.isMainAdmin, false));
 
 /** The user API token calls of this customer act as, or undefined when it has none. */
 export async function findApiTokenUser(db: Db, customerId: string): Promise<UserRow | undefined> {

@@ -5,7 +5,8 @@ import { PATHS } from '../lib/paths.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
 import { loadCurrentUser, type SessionLoaderData } from '../lib/session.ts';
 import { readSession } from '../lib/storage.ts';
-import { isUserView, presentedUser } from '../lib/view-mode.ts';
+import { toast } from '../lib/toast.ts';
+import { forgetLoginAs, isUserView, presentedUser } from '../lib/view-mode.ts';
 import { allow, applyDecision, decideSession, type GuardDecision, locate } from './guard.ts';
 
 /** With the profile: a non-admin outside the enabled navigation goes to /overview. */
@@ -34,6 +35,13 @@ export async function protectedLoader({
     fetched = await loadCurrentUser(session.loginAsId ?? session.userId!);
   } catch (error) {
     if (error instanceof ApiError && error.redirectTo) return redirect(error.redirectTo);
+    // The user acted as can no longer be (its account was de-activated): leave login-as, stay
+    // signed in as the administrator, and say why.
+    if (loginAs && error instanceof ApiError && error.status === 409) {
+      forgetLoginAs();
+      toast.warning(error.message, { duration: 'long' });
+      return redirect(path + search);
+    }
     throw error;
   }
   const user = presentedUser(fetched);

@@ -33,8 +33,13 @@ export function leaveUserView(reload: () => void = () => window.location.reload(
 
 /** Login-as Sign out: forgets the impersonated user, keeping the administrator's session, and reloads. */
 export function signOutOfLoginAs(reload: () => void = () => window.location.reload()) {
+  forgetLoginAs();
+  reload();
+}
+
+/** Forgets the impersonated user and everything fetched as that user; the administrator stays signed in. */
+export function forgetLoginAs() {
   window.localStorage.removeItem(STORAGE_KEYS.loginAsId);
   window.localStorage.removeItem(STORAGE_KEYS.loginAs);
   queryClient.clear();
-  reload();
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers } from '../../db/schema/index.ts';
-import { toAccountCustomerDto } from '../../lib/user-dto.ts';
+import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { EDIT_CUSTOMER_MESSAGES, editCustomerAccount } from './edit-customer.ts';
 import { RequestProblem, sendProblem } from './field-errors.ts';
 import { collectFile, FILE_FIELDS, MULTIPART_LIMITS, uploadsOf } from './uploads.ts';
@@ -53,7 +53,6 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: MULTIPART_LIMITS,
     throwFileSizeLimit: false,
   });
-  const openSecret = (sealed: string) => app.secretBox.open(sealed);
 
   app.get(
     '/customer/getCustomer/:id',
@@ -79,7 +78,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       if (id !== customer.id && !user.isMainAdmin) return reply.forbidden(READ_FORBIDDEN);
       const [row] = await app.db.select().from(customers).where(eq(customers.id, id)).limit(1);
       if (!row) return reply.notFound(EDIT_CUSTOMER_MESSAGES.notFound);
-      return toAccountCustomerDto(row, openSecret);
+      return toAccountCustomerDto(row, tokenReader(request.auth!, row.id, app.secretBox));
     },
   );
 
@@ -123,7 +122,10 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           ip: request.ip,
         });
-        return { id: updated.id, customerId: toAccountCustomerDto(updated, openSecret) };
+        return {
+          id: updated.id,
+          customerId: toAccountCustomerDto(updated, tokenReader(request.auth!, updated.id, app.secretBox)),
+        };
       } catch (err) {
         if (err instanceof RequestProblem) return sendProblem(reply, request, err);
         throw err;

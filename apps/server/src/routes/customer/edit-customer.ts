@@ -298,7 +298,13 @@ export async function editCustomerAccount(
           ['privateKey', privateKey],
         ] as const) {
           const ext = fileExtension(file.filename);
-          const key = await store('private', ext, file.data);
+          // The private key is sealed under the secret key (like API tokens): a copy of the blob
+          // volume alone does not reveal it. The certificate is public information.
+          const data =
+            field === 'privateKey'
+              ? Buffer.from(app.secretBox.seal(file.data.toString('utf8')), 'utf8')
+              : file.data;
+          const key = await store('private', ext, data);
           const old = current[field];
           if (old) replaced.push({ ns: 'private', key: parseStoredFileRef(old).key });
           set[field] = storedFileRef(key, safeFileName(file.filename, `${field}${ext}`));

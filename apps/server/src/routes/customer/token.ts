@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
-import { toAccountCustomerDto } from '../../lib/user-dto.ts';
+import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { findApiTokenUser, newApiToken, setApiToken } from '../../repositories/api-tokens.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 
@@ -24,8 +24,8 @@ export const TOKEN_TEXTS = {
   withApiToken: 'API tokens cannot be managed with an API token; sign in to the console',
   notFound: 'Customer not found',
   deactivated: 'This account has been de-activated',
-  adminUser:
-    'API calls of this account would act as a main administrator: only a main administrator may switch its API access on',
+  noActingUser:
+    'API calls act as a customer user of this account, and it has none that may sign in: API access cannot be switched on',
 } as const;
 
 /**
@@ -69,8 +69,9 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(400).send(body);
       }
       if (auth.kind === 'apiToken') return reply.forbidden(TOKEN_TEXTS.withApiToken);
-      // The customer's own users (during login-as: the user acted as) and a main administrator.
-      if (auth.user.customerId !== id && !auth.user.isMainAdmin) {
+      // The customer's own users only (a main administrator acts as one of them through login-as,
+      // which is audited): the plain token is answered to whoever switches it on.
+      if (auth.user.customerId !== id) {
         return reply.forbidden(TOKEN_TEXTS.notYourCustomer);
       }
 
@@ -89,11 +90,10 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
             // account's state, and the console answers it with the upgrade prompt.
             throw app.httpErrors.conflict(ACCOUNT_TEXTS.upgradePrompt);
           }
-          // A token never carries more rights than whoever switched it on.
+          // A token acts as a customer user, never as a main administrator (repositories/api-tokens.ts).
+          // 409, not 403: a 403 would end the console's session (spec section 8).
           const actingUser = await findApiTokenUser(db, id);
-          if (actingUser?.isMainAdmin && !auth.user.isMainAdmin) {
-            throw app.httpErrors.forbidden(TOKEN_TEXTS.adminUser);
-          }
+          if (!actingUser) throw app.httpErrors.conflict(TOKEN_TEXTS.noActingUser);
           plain = newApiToken();
         }
         const updated = await setApiToken(
@@ -116,7 +116,7 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         apiToken,
         enableAPI: customer.enableApi,
-        customer: toAccountCustomerDto(customer, (sealed) => app.secretBox.open(sealed)),
+        customer: toAccountCustomerDto(customer, tokenReader(auth, customer.id, app.secretBox)),
       };
     },
   );

@@ -179,6 +179,28 @@ describe('route guard in the router', () => {
     expect({ ...localStorage }).toEqual({ defaultEventDuration: '30' });
   });
 
+  it('leaves login-as, keeping the administrator signed in, when the user acted as can no longer be', async () => {
+    const admin = makeUser({ _id: 'admin-1', email: 'admin@example.com', profile: { isMainAdmin: true } });
+    signIn(admin);
+    localStorage.setItem('loginasid', 'u-gone');
+    localStorage.setItem('loginas', JSON.stringify({ _id: 'u-gone', email: 'gone@example.com' }));
+    stubApi({
+      'GET user/getUser/u-gone': () =>
+        jsonResponse(409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'The user named by the Login-As header belongs to a de-activated account',
+        }),
+      'GET user/getUser/admin-1': () => jsonResponse(200, admin),
+    });
+    const app = renderApp('/overview');
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(app.location()).toBe('/overview');
+    expect(localStorage.getItem('loginasid')).toBeNull();
+    expect(localStorage.getItem('currentUser')).toBe('token-1');
+    expect(await screen.findByTestId('header-email')).toHaveTextContent('admin@example.com');
+  });
+
   it('keeps the 404 page for unknown paths', async () => {
     renderApp('/no-such-screen');
     expect(await screen.findByRole('heading', { name: 'Page not found - 404' })).toBeInTheDocument();

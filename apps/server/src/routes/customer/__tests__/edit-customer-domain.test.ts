@@ -216,7 +216,10 @@ describe.skipIf(!OPENSSL)(
         const certificateKey = parseStoredFileRef(stored.certificate!).key;
         const privateKeyKey = parseStoredFileRef(stored.privateKey!).key;
         expect((await app.blobs.get('private', certificateKey))?.equals(video.certificate)).toBe(true);
-        expect((await app.blobs.get('private', privateKeyKey))?.equals(video.privateKey)).toBe(true);
+        // The private key is stored sealed under the secret key, never as plain PEM.
+        const sealedKey = (await app.blobs.get('private', privateKeyKey))!.toString('utf8');
+        expect(sealedKey).not.toContain('PRIVATE KEY');
+        expect(app.secretBox.open(sealedKey)).toBe(video.privateKey.toString('utf8'));
         expect(await blobFiles(app, 'private')).toEqual([...before, certificateKey, privateKeyKey].sort());
         // Never served: not by key, not as a public file.
         expect((await app.inject({ url: `/files/${privateKeyKey}` })).statusCode).toBe(404);

@@ -172,16 +172,15 @@ describe('POST /api/customer/generateToken/:id', () => {
     expect((await generate(demoId, { enableAPI: true, customerId: demoId }, {})).statusCode).toBe(401);
   });
 
-  it('lets a main administrator switch any customer’s access on and off (on /api_v1 too); 404 for an unknown one', async () => {
-    const on = await generate(otherId, { enableAPI: true, customerId: otherId }, admin.headers, '/api_v1');
-    expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ enableAPI: true, customer: { _id: otherId } });
-    const off = await generate(otherId, { enableAPI: false, customerId: otherId }, admin.headers);
-    expect(off.json()).toMatchObject({ apiToken: null, enableAPI: false });
-
+  it('refuses a main administrator outside login-as another customer’s token (it would receive it in plain text)', async () => {
+    const res = await generate(otherId, { enableAPI: true, customerId: otherId }, admin.headers, '/api_v1');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(TOKEN_TEXTS.notYourCustomer);
+    expect((await customerRow(otherId)).enableApi).toBe(false);
     const unknown = '00000000-0000-4000-8000-000000000000';
-    const missing = await generate(unknown, { enableAPI: true, customerId: unknown }, admin.headers);
-    expect(missing.statusCode).toBe(404);
+    expect(
+      (await generate(unknown, { enableAPI: true, customerId: unknown }, admin.headers)).statusCode,
+    ).toBe(403);
   });
 
   it('during login-as acts for the impersonated user’s customer, audited with both identities', async () => {
@@ -210,19 +209,20 @@ describe('POST /api/customer/generateToken/:id', () => {
     await generate(demoId, { enableAPI: false, customerId: demoId }, customer.headers);
   });
 
-  it('lets a non-admin user switch access on only when the token would not act as a main administrator', async () => {
-    // The platform account's earliest user is the main administrator: API calls would act as them.
-    await addUser(app, { customerId: platformId, email: 'ops@cuepoint.example' });
-    const ops = await signIn(app, 'ops@cuepoint.example', TEST_PASSWORD);
-    const refused = await generate(platformId, { enableAPI: true, customerId: platformId }, ops.headers);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(TOKEN_TEXTS.adminUser);
+  it('never lets a token act as a main administrator', async () => {
+    // The platform account has only its main administrator: no user for API calls to act as (409).
+    const refused = await generate(platformId, { enableAPI: true, customerId: platformId }, admin.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(TOKEN_TEXTS.noActingUser);
     expect((await customerRow(platformId)).enableApi).toBe(false);
-    // Switching it off is always allowed to the account's users.
-    const off = await generate(platformId, { enableAPI: false, customerId: platformId }, ops.headers);
-    expect(off.statusCode).toBe(200);
-    // The main administrator may.
-    const on = await generate(platformId, { enableAPI: true, customerId: platformId }, admin.headers);
+    // With a customer user in the account, the token acts as that user, not as the administrator.
+    const opsId = await addUser(app, { customerId: platformId, email: 'ops@cuepoint.example' });
+    const ops = await signIn(app, 'ops@cuepoint.example', TEST_PASSWORD);
+    const on = await generate(platformId, { enableAPI: true, customerId: platformId }, ops.headers);
     expect(on.statusCode).toBe(200);
+    const token = on.json().apiToken as string;
+    expect((await whoAmI(token, opsId)).statusCode).toBe(200);
+    expect((await whoAmI(token, admin.userId)).statusCode).toBe(403);
+    await generate(platformId, { enableAPI: false, customerId: platformId }, ops.headers);
   });
 });
