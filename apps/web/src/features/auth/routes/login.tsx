@@ -7,7 +7,7 @@ import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { storeLogin, takeRememberedTarget } from '../../../lib/storage.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
-import { useLoginLogo } from '../../logo/api/get-logo.ts';
+import { useLoginLogo } from '../../logo/api/get-login-logo.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/auth-layout.tsx';
 
@@ -17,7 +17,7 @@ import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/
  */
 export function Component() {
   const login = useLogin();
-  const loginLogo = useLoginLogo(window.location.hostname).data?.url;
+  const loginLogo = useLoginLogo(window.location.hostname);
   const navigate = useNavigate();
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
 
