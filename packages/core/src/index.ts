@@ -2,6 +2,7 @@ export * from './config/runtime-config.ts';
 export * from './constants/countries.ts';
 export * from './constants/index.ts';
 export * from './navigation/index.ts';
+export * from './resources/index.ts';
 export * from './schemas/account.ts';
 export * from './schemas/alarm.ts';
 export * from './schemas/auth.ts';

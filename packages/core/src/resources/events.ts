@@ -1,0 +1,76 @@
+/**
+ * The log viewer's events (the Kibana-style routes of spec section 2): what happened to a
+ * resource (created, updated with the changed fields, deleted, and who did it), later also the
+ * data plane's events. GET /events lists them newest first with a time range, level, text
+ * search and pages; `after` gives the events newer than one already seen (live tail).
+ */
+import { z } from 'zod';
+import { PAGE_SIZE_VALUES } from './list.ts';
+import { RESOURCE_KINDS } from './registry.ts';
+
+export const EVENT_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
+export type EventLevel = (typeof EVENT_LEVELS)[number];
+export const EVENT_ACTIONS = [
+  'created',
+  'updated',
+  'deleted',
+  'started',
+  'stopped',
+  'ad-break',
+  'error',
+] as const;
+
+/** Totals stop counting here (as a search engine's hit count does): the answer says "at least". */
+export const EVENT_TOTAL_CAP = 10_000;
+/** Most events one live-tail answer carries. */
+export const EVENT_TAIL_LIMIT = 200;
+/** How often the console's live tail asks for new events. */
+export const EVENT_TAIL_INTERVAL_MS = 2000;
+
+export const fieldChangeSchema = z.object({ field: z.string(), from: z.unknown(), to: z.unknown() });
+export type FieldChange = z.infer<typeof fieldChangeSchema>;
+
+export const resourceEventSchema = z.object({
+  /** Increasing id (a cursor for the live tail). */
+  _id: z.string(),
+  at: z.iso.datetime(),
+  kind: z.enum(RESOURCE_KINDS),
+  resourceId: z.string().nullable(),
+  resourceName: z.string(),
+  customerId: z.uuid(),
+  action: z.string(),
+  level: z.enum(EVENT_LEVELS),
+  message: z.string(),
+  changes: z.array(fieldChangeSchema),
+  /** Who did it (email); during login-as also the administrator. */
+  actor: z.string().nullable(),
+  actingAdmin: z.string().nullable(),
+});
+export type ResourceEvent = z.infer<typeof resourceEventSchema>;
+
+export const eventListQuerySchema = z.strictObject({
+  kind: z.enum(RESOURCE_KINDS, { error: `kind must be one of ${RESOURCE_KINDS.join(', ')}` }),
+  resourceId: z.uuid({ error: 'Invalid UUID' }).optional(),
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  level: z.enum(EVENT_LEVELS, { error: `level must be one of ${EVENT_LEVELS.join(', ')}` }).optional(),
+  q: z.string().trim().max(200).optional(),
+  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+  pageSize: z
+    .enum(PAGE_SIZE_VALUES.filter((v) => v !== 'All') as ['10', '20', '50', '100'], {
+      error: 'pageSize must be 10, 20, 50 or 100',
+    })
+    .default('50'),
+  /** Live tail: only events with an id above this one, oldest first. */
+  after: z.string().regex(/^\d+$/, { error: 'after must be an event id' }).optional(),
+  customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+});
+export type EventListQuery = z.infer<typeof eventListQuerySchema>;
+
+export const eventListResponseSchema = z.object({
+  data: z.array(resourceEventSchema),
+  /** Matching events, counted up to EVENT_TOTAL_CAP; `capped` says there are at least that many. */
+  total: z.number().int().nonnegative(),
+  capped: z.boolean(),
+});
+export type EventListResponse = z.infer<typeof eventListResponseSchema>;

@@ -1,0 +1,53 @@
+/** Small field schemas the resource definitions share (built on the rules of spec section 5). */
+import { z } from 'zod';
+import { requiredTextSchema } from '../validation/field-schemas.ts';
+import { greaterThanZeroMessage, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { validateGreaterThanZero, validateStreamUrl, validateUrl } from '../validation/rules.ts';
+import { ruleCheck } from '../validation/zod-checks.ts';
+
+/** The name every resource has: required, at most 120 characters. */
+export const NAME_MAX_LENGTH = 120;
+export const resourceNameSchema = (label = 'Name') =>
+  requiredTextSchema(label).max(NAME_MAX_LENGTH, {
+    error: `${label} must be at most ${NAME_MAX_LENGTH} characters`,
+  });
+
+/** A URL that may be left empty (''): 'Invalid URL' otherwise. */
+export const optionalUrlSchema = z
+  .string({ error: M.invalidUrl })
+  .trim()
+  .check(ruleCheck((value: string) => (value === '' ? null : validateUrl(value))))
+  .default('');
+
+/** A stream URL that may be left empty: when given, a URL ending with '/'. */
+export const optionalStreamUrlSchema = z
+  .string({ error: M.invalidUrl })
+  .trim()
+  .check(ruleCheck((value: string) => (value === '' ? null : validateStreamUrl(value))))
+  .default('');
+
+/** A number above zero: '{_field_} should be greater than zero'. */
+export const positiveNumberSchema = (field: string) =>
+  z
+    .number({ error: greaterThanZeroMessage(field) })
+    .check(ruleCheck((v) => validateGreaterThanZero(v, field)));
+
+/** A whole number above zero: '{_field_} should be greater than zero'. */
+export const positiveIntSchema = (field: string) =>
+  z
+    .number({ error: greaterThanZeroMessage(field) })
+    .check(
+      ruleCheck((v) =>
+        Number.isInteger(v) ? validateGreaterThanZero(v, field) : greaterThanZeroMessage(field),
+      ),
+    );
+
+/** Optional id of another resource of the same account ('' or null: none). */
+export const referenceSchema = z
+  .union([z.uuid({ error: M.invalidUuid }), z.literal(''), z.null()], { error: M.invalidUuid })
+  .transform((value) => (value === '' ? null : value))
+  .default(null);
+
+export const RESOURCE_STATUSES = ['active', 'inactive'] as const;
+export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+export const statusSchema = z.enum(RESOURCE_STATUSES, { error: M.thisFieldRequired }).default('active');

@@ -1,0 +1,101 @@
+/**
+ * The generic resource calls of spec section 7 (`GET {resource}` with params, `GET {resource}/{id}`,
+ * `POST {resource}`, `PUT|POST {resource}/{id}`, `DELETE {resource}/{id}`): list parameters, the
+ * list answer, and the fields every stored resource carries. The server builds its routes from
+ * these; the console's list screens write the same parameters into the URL.
+ */
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants/index.ts';
+
+/** Page sizes as a query parameter: '10', '20', '50', '100' or 'All' (spec section 3, "Lists"). */
+export const PAGE_SIZE_VALUES = PAGE_SIZES.map(String) as ['10', '20', '50', '100', 'All'];
+export type PageSizeValue = (typeof PAGE_SIZE_VALUES)[number];
+export const DEFAULT_PAGE_SIZE: PageSizeValue = '10';
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** Longest free-text search a list accepts. */
+export const SEARCH_MAX_LENGTH = 200;
+
+/** What a list call may say about sorting and filtering, declared once per resource. */
+export interface ListShape {
+  /** Sort keys: resource fields and the meta fields name, createdAt, updatedAt. */
+  readonly sortKeys: readonly [string, ...string[]];
+  readonly defaultSort: string;
+  readonly defaultOrder: SortOrder;
+  /** Filter name -> the values it may take (each a field of the resource's data, matched exactly). */
+  readonly filters: Readonly<Record<string, readonly [string, ...string[]]>>;
+  /** Fields the free-text search looks in (case-insensitive substring). */
+  readonly searchFields: readonly string[];
+  /** Sort keys whose values are numbers (sorted as numbers, not as text). */
+  readonly numericSortKeys?: readonly string[];
+}
+
+/**
+ * The query of `GET {resource}`: page (1-based), pageSize, sort, order, q (free text), a
+ * customerId (main administrator only) and the resource's own filters. Unknown parameters are
+ * refused, so a typo in a link does not silently show everything.
+ */
+export const listQuerySchema = (shape: ListShape) =>
+  z.strictObject({
+    page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+    pageSize: z.enum(PAGE_SIZE_VALUES, { error: 'pageSize must be 10, 20, 50, 100 or All' }).default('10'),
+    sort: z
+      .enum(shape.sortKeys, { error: `sort must be one of ${shape.sortKeys.join(', ')}` })
+      .default(shape.defaultSort),
+    order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default(shape.defaultOrder),
+    q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+    customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+    ...Object.fromEntries(
+      Object.entries(shape.filters).map(([name, values]) => [
+        name,
+        z.enum(values, { error: `${name} must be one of ${values.join(', ')}` }).optional(),
+      ]),
+    ),
+  });
+export type ListQuery = {
+  page: number;
+  pageSize: PageSizeValue;
+  sort: string;
+  order: SortOrder;
+  q?: string | undefined;
+  customerId?: string | undefined;
+} & Record<string, unknown>;
+
+/** The number of rows a page size stands for; All is every row. */
+export const pageSizeRows = (pageSize: PageSizeValue): number | null =>
+  pageSize === 'All' ? null : Number(pageSize);
+
+/** Fields every stored resource carries besides its own data. */
+export const resourceMetaSchema = z.object({
+  _id: z.uuid(),
+  customerId: z.uuid(),
+  /** Starts at 1; every update adds 1. An update names the version it edited (see `versionSchema`). */
+  version: z.number().int().positive(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Email of who last changed it (the administrator's too, during login-as). */
+  updatedBy: z.string().nullable(),
+});
+export type ResourceMeta = z.infer<typeof resourceMetaSchema>;
+
+/** The version an update was made from; a stale one is refused with 409. */
+export const versionSchema = z
+  .int({ error: 'version is required' })
+  .positive({ error: 'version is required' });
+
+/** `{ data, total }`: one page of rows and how many match in all. */
+export const listResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ data: z.array(item), total: z.number().int().nonnegative() });
+
+/** A 409 answer to a stale update: the stored version, so the console can offer to reload. */
+export const conflictResponseSchema = z.object({
+  statusCode: z.literal(409),
+  error: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
+  currentVersion: z.number().int().positive().optional(),
+  /** A delete refused because other resources use this one: what uses it. */
+  usedBy: z.array(z.object({ kind: z.string(), _id: z.string(), name: z.string() })).optional(),
+});
+export type ConflictResponse = z.infer<typeof conflictResponseSchema>;
