@@ -2,6 +2,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { countUsers } from '../repositories/users.ts';
 import type { Db } from './client.ts';
 import { alarms, customers, type NewAlarmRow, users } from './schema/index.ts';
+import { seedDemoResources } from './seed-resources.ts';
 
 /**
  * Demo accounts created on the first start (an empty database) and printed in the start-up log.
@@ -155,6 +156,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         customerId: customer === 'demo' ? demo!.id : null,
       })),
     );
+    await seedDemoResources(tx as unknown as Db, demo!.id, DEMO_ACCOUNTS.customer.email);
   });
   return true;
 }

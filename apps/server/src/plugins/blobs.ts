@@ -10,12 +10,15 @@ declare module 'fastify' {
   }
 }
 
-/** Content types of the public files (the logo uploads: lib/image-size.ts checks their bytes). */
+/** Content types of the public files (logo uploads: lib/image-size.ts checks their bytes). */
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
+  // Slate videos (routes/resources/slate-upload.ts checks their bytes).
+  '.mp4': 'video/mp4',
+  '.ts': 'video/mp2t',
 };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { countChannelsAndVods } from '../repositories/resource-counts.ts';
+import { countChannelsAndVods } from '../repositories/resources.ts';
 
 /** Counts of a customer's resources that routes decide by (de-activation); tests may replace them. */
 export interface ResourceCounts {

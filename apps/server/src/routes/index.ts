@@ -1,4 +1,4 @@
-import type { NavigationFlags } from '@cuepoint/core';
+import { type NavigationFlags, RESOURCE_KINDS } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alarmRoutes } from './alarm/index.ts';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
@@ -9,6 +9,9 @@ import { customerTokenRoutes } from './customer/token.ts';
 import { healthRoutes } from './health/index.ts';
 import { logoPublicRoutes, logoRoutes } from './logo/index.ts';
 import { overviewRoutes } from './overview/index.ts';
+import { eventRoutes } from './resources/events.ts';
+import { resourceRoutes } from './resources/resource-routes.ts';
+import { slateUploadRoutes } from './resources/slate-upload.ts';
 import { userRoutes } from './user/index.ts';
 import { userSearchRoutes } from './user/search.ts';
 
@@ -33,9 +36,13 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string; flags: Navigati
     await protectedApp.register(customerRoutes, { flags: opts.flags });
     await protectedApp.register(customerTokenRoutes);
     await protectedApp.register(alarmRoutes, { flags: opts.flags });
-    await protectedApp.register(overviewRoutes);
+    await protectedApp.register(overviewRoutes, { flags: opts.flags });
     await protectedApp.register(billingRoutes);
     await protectedApp.register(countryRoutes);
     await protectedApp.register(logoRoutes);
+    await protectedApp.register(slateUploadRoutes, { flags: opts.flags });
+    for (const kind of RESOURCE_KINDS)
+      await protectedApp.register(resourceRoutes, { kind, flags: opts.flags });
+    await protectedApp.register(eventRoutes, { flags: opts.flags });
   });
 };

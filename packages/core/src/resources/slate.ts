@@ -12,9 +12,14 @@ export const SLATE_LABELS = {
   videoUrl: 'Video URL',
   duration: 'Duration',
 } as const;
-/** Accepted slate uploads: MP4 or MPEG-TS video, at most 200 MB. */
+/** Accepted slate uploads: MP4 or MPEG-TS video, at most 50 MB (a slate is seconds long). */
 export const SLATE_VIDEO_EXTENSIONS = ['.mp4', '.ts'] as const;
-export const SLATE_VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+export const SLATE_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
+export const SLATE_TEXTS = {
+  videoRequired: 'Choose a video file to upload',
+  videoType: 'Slate video must be an MP4 or MPEG-TS file (.mp4, .ts)',
+  videoTooLarge: 'Slate video must be at most 50 MB',
+} as const;
 
 /** A slate: its video (an uploaded file, served from our file store, or any URL) and duration in seconds. */
 export const slateSchema = z.object({

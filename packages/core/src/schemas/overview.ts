@@ -19,6 +19,13 @@ export const overviewCountsSchema = z.object({
   pendingReview: z.number().int().nonnegative().optional(),
   /** Platform scope only: alarms raised in the last 24 hours. */
   alarms24h: z.number().int().nonnegative().optional(),
+  /** The scope's resources (spec section 2's Streams, Slates and Encoder screens). */
+  liveStreams: z.number().int().nonnegative(),
+  vodAssets: z.number().int().nonnegative(),
+  streamerChannels: z.number().int().nonnegative(),
+  slates: z.number().int().nonnegative(),
+  /** Only for whoever sees the Encoder entry (runtime flag ENCODER=1). */
+  encoders: z.number().int().nonnegative().optional(),
 });
 export type OverviewCounts = z.infer<typeof overviewCountsSchema>;
 

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers } from '../../db/schema/index.ts';
+import { RequestProblem, sendProblem } from '../../lib/request-problem.ts';
 import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { EDIT_CUSTOMER_MESSAGES, editCustomerAccount } from './edit-customer.ts';
-import { RequestProblem, sendProblem } from './field-errors.ts';
 import { collectFile, FILE_FIELDS, MULTIPART_LIMITS, uploadsOf } from './uploads.ts';
 
 const READ_FORBIDDEN = 'You may only read your own customer account';

@@ -18,9 +18,9 @@ import { type CustomerRow, customers, type NewCustomerRow, users } from '../../d
 import { type BlobNamespace, parseStoredFileRef, safeFileName, storedFileRef } from '../../lib/blob-store.ts';
 import { checkCertificatePair } from '../../lib/certificate.ts';
 import { IMAGE_TYPE_EXTENSIONS, type ImageType, imageSize } from '../../lib/image-size.ts';
+import { type FieldProblem, RequestProblem } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { type FieldProblem, RequestProblem } from './field-errors.ts';
 import { FILE_FIELDS, type FileField, type UploadedFile, type Uploads } from './uploads.ts';
 
 export type EditCustomerValues = z.output<typeof editCustomerFieldsSchema>;

@@ -9,7 +9,7 @@ import {
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { BlobNamespace } from '../../lib/blob-store.ts';
-import type { FieldProblem } from './field-errors.ts';
+import type { FieldProblem } from '../../lib/request-problem.ts';
 
 /** The files PUT /customer/editCustomer/{id} takes, by multipart field name. */
 export const FILE_FIELDS = {

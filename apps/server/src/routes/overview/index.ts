@@ -1,12 +1,32 @@
-import { OVERVIEW_RECENT_ALARMS, type OverviewResponse, overviewResponseSchema } from '@cuepoint/core';
+import {
+  type NavigationFlags,
+  OVERVIEW_RECENT_ALARMS,
+  type OverviewResponse,
+  overviewResponseSchema,
+} from '@cuepoint/core';
 import { and, count, countDistinct, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import { alarms, customers, sessions, users } from '../../db/schema/index.ts';
+import { canSeeEntry } from '../../lib/navigation-access.ts';
 import { listAlarms, toAlarmDto } from '../../repositories/alarms.ts';
+import { countResources } from '../../repositories/resources.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The overview's resource counts, named as the response names them. */
+async function resourceCounts(db: Db, customerId: string | null, withEncoders: boolean) {
+  const counts = await countResources(db, customerId);
+  return {
+    liveStreams: counts.liveStream,
+    vodAssets: counts.vod,
+    streamerChannels: counts.streamer,
+    slates: counts.slate,
+    ...(withEncoders ? { encoders: counts.encoder } : {}),
+  };
+}
+
+export const overviewRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
   app.get(
     '/overview/summary',
     {
@@ -22,6 +42,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, customer, actor } = request.auth!;
       // During login-as the administrator sees what the user acted as sees.
       const platform = user.isMainAdmin && !actor;
+      const encoders = canSeeEntry(request.auth!, 'encoder', opts.flags);
       const now = new Date();
 
       // One pass over the scope's users, each joined to its live sessions (not revoked, not
@@ -40,15 +61,14 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       );
 
       if (!platform) {
-        const [counts] = await app.db
-          .select(base)
-          .from(users)
-          .leftJoin(sessions, live)
-          .where(eq(users.customerId, customer.id));
-        return { scope: 'customer', counts: counts!, recentAlarms: [] };
+        const [[counts], resources] = await Promise.all([
+          app.db.select(base).from(users).leftJoin(sessions, live).where(eq(users.customerId, customer.id)),
+          resourceCounts(app.db, customer.id, encoders),
+        ]);
+        return { scope: 'customer', counts: { ...counts!, ...resources }, recentAlarms: [] };
       }
 
-      const [[counts], recent] = await Promise.all([
+      const [[counts], recent, resources] = await Promise.all([
         app.db
           .select({
             ...base,
@@ -59,10 +79,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
           .from(users)
           .leftJoin(sessions, live),
         listAlarms(app.db, { limit: OVERVIEW_RECENT_ALARMS }),
+        resourceCounts(app.db, null, encoders),
       ]);
       return {
         scope: 'platform',
-        counts: counts!,
+        counts: { ...counts!, ...resources },
         recentAlarms: recent.map(toAlarmDto),
       };
     },

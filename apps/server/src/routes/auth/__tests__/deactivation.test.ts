@@ -2,7 +2,7 @@ import { ACCOUNT_TEXTS, deactivateAccountResponseSchema } from '@cuepoint/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, auditLog, customers, sessions, users } from '../../../db/schema/index.ts';
-import { countChannelsAndVods } from '../../../repositories/resource-counts.ts';
+import { countChannelsAndVods } from '../../../repositories/resources.ts';
 import { addCustomer, addUser, bearer, customerIdOf, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
 import { DEACTIVATION_TEXTS } from '../deactivation.ts';
@@ -209,7 +209,8 @@ describe('GET /api/auth/canBeDeactivated and POST /api/auth/deactivateAccount', 
     });
     // Not the administrator's own account (tokens are managed through login-as).
     expect(token.statusCode).toBe(403);
-    expect((await can(demo.headers)).json()).toBe(true);
+    // The demo account is untouched; it has seeded streams and VODs, so it cannot be de-activated.
+    expect((await can(demo.headers)).json()).toBe(false);
     expect((await can(admin.headers)).statusCode).toBe(200);
     expect(await customerIdOf(app, 'demo-broadcasting')).toBeDefined();
   });

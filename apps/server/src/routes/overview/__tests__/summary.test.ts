@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, customers, sessions, users } from '../../../db/schema/index.ts';
 import { DEMO_ALARMS } from '../../../db/seed.ts';
+import { DEMO_ENCODERS, DEMO_LIVE_STREAMS, DEMO_SLATES, DEMO_VODS } from '../../../db/seed-resources.ts';
 import { hashToken } from '../../../lib/tokens.ts';
 import { createSession } from '../../../repositories/sessions.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
@@ -70,6 +71,16 @@ describe('GET /api/overview/summary', () => {
   });
   afterAll(() => app.close());
 
+  // The demo customer's seeded resources (db/seed-resources.ts); the platform has no others.
+  const DEMO_RESOURCES = {
+    liveStreams: DEMO_LIVE_STREAMS.length,
+    vodAssets: DEMO_VODS.length,
+    streamerChannels: 1,
+    slates: DEMO_SLATES.length,
+    encoders: DEMO_ENCODERS.length,
+  };
+  const NO_RESOURCES = { liveStreams: 0, vodAssets: 0, streamerChannels: 0, slates: 0, encoders: 0 };
+
   const summary = async (headers: Record<string, string>) => {
     const res = await app.inject({ url: '/api/overview/summary', headers });
     expect(res.statusCode).toBe(200);
@@ -86,6 +97,7 @@ describe('GET /api/overview/summary', () => {
       customers: 4,
       pendingReview: 1,
       alarms24h: DEMO_ALARMS.length,
+      ...DEMO_RESOURCES,
     });
     const newest = [...DEMO_ALARMS]
       .sort((a, b) => a.minutesAgo - b.minutesAgo)
@@ -103,7 +115,7 @@ describe('GET /api/overview/summary', () => {
     const res = await app.inject({ url: '/api/overview/summary', headers: customer.headers });
     expect(res.json()).toEqual({
       scope: 'customer',
-      counts: { users: 1, activeUsers: 1, activeSessions: 1 },
+      counts: { users: 1, activeUsers: 1, activeSessions: 1, ...DEMO_RESOURCES },
       recentAlarms: [],
     });
   });
@@ -111,7 +123,7 @@ describe('GET /api/overview/summary', () => {
   it('keeps customers apart: another customer’s user sees its own users and live sessions', async () => {
     expect(await summary(olive.headers)).toEqual({
       scope: 'customer',
-      counts: { users: 2, activeUsers: 1, activeSessions: 1 },
+      counts: { users: 2, activeUsers: 1, activeSessions: 1, ...NO_RESOURCES },
       recentAlarms: [],
     });
   });
@@ -119,13 +131,14 @@ describe('GET /api/overview/summary', () => {
   it('shows a main administrator in login-as what the user acted as sees', async () => {
     expect(await summary({ ...admin.headers, 'login-as': customer.userId })).toEqual({
       scope: 'customer',
-      counts: { users: 1, activeUsers: 1, activeSessions: 1 },
+      counts: { users: 1, activeUsers: 1, activeSessions: 1, ...DEMO_RESOURCES },
       recentAlarms: [],
     });
     expect((await summary({ ...admin.headers, 'login-as': olive.userId })).counts).toEqual({
       users: 2,
       activeUsers: 1,
       activeSessions: 1,
+      ...NO_RESOURCES,
     });
   });
 
@@ -143,5 +156,23 @@ describe('GET /api/overview/summary', () => {
   it('answers 401 without a token', async () => {
     const res = await app.inject({ url: '/api/overview/summary' });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('counts encoders only for whoever sees the Encoder entry (ENCODER=1)', async () => {
+    const off = await testApp({ env: { ENCODER: '0' } });
+    try {
+      const demo = await loginAs(off, 'customer');
+      const res = await off.inject({ url: '/api/overview/summary', headers: demo.headers });
+      expect(res.json().counts).toEqual({
+        users: 1,
+        activeUsers: 1,
+        activeSessions: 1,
+        ...DEMO_RESOURCES,
+        encoders: undefined,
+      });
+      expect(Object.keys(res.json().counts)).not.toContain('encoders');
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -28,6 +28,11 @@ const COUNT_LABELS: { key: keyof Counts; label: string; to?: string }[] = [
   { key: 'activeUsers', label: 'Active users', to: '/user' },
   { key: 'activeSessions', label: 'Signed-in sessions' },
   { key: 'alarms24h', label: 'Alarms (24 h)', to: '/alarms' },
+  { key: 'liveStreams', label: 'Live streams', to: '/streams-live' },
+  { key: 'vodAssets', label: 'VOD assets', to: '/streams-vod' },
+  { key: 'streamerChannels', label: 'Streamer channels', to: '/streamer-addon' },
+  { key: 'slates', label: 'Slates', to: '/slates' },
+  { key: 'encoders', label: 'Encoders', to: '/encoder' },
 ];
 
 const GET_STARTED = [

@@ -1,0 +1,151 @@
+/**
+ * The demo customer's streams, VOD assets, slates, streamer channel and encoder, so a newcomer
+ * sees a living console. Each record goes through its shared schema (the same rules as the API),
+ * is created by the demo user and logged as a 'created' event like any other.
+ */
+import {
+  ENCODER_DEFAULTS,
+  encoderSchema,
+  LIVE_STREAM_DEFAULTS,
+  liveStreamSchema,
+  RESOURCES,
+  type ResourceKind,
+  SLATE_DEFAULTS,
+  STREAMER_DEFAULTS,
+  slateSchema,
+  streamerSchema,
+  VOD_DEFAULTS,
+  vodSchema,
+} from '@cuepoint/core';
+import type { z } from 'zod';
+import { diffData, insertResource, recordEvent } from '../repositories/resources.ts';
+import type { Db } from './client.ts';
+
+const ORIGIN = 'https://origin.cuepoint.example';
+
+export const DEMO_SLATES = [
+  { ...SLATE_DEFAULTS, name: 'Be right back', videoUrl: `${ORIGIN}/slates/be-right-back.mp4`, duration: 10 },
+  {
+    ...SLATE_DEFAULTS,
+    name: 'Technical difficulties',
+    videoUrl: `${ORIGIN}/slates/technical.mp4`,
+    duration: 15,
+  },
+];
+
+export const DEMO_VODS = [
+  {
+    name: 'Match highlights',
+    title: 'Saturday match highlights',
+    genre: 'Sports',
+    rating: 'TV-G',
+    duration: 754,
+    cuePoints: [180, 420],
+  },
+  {
+    name: 'Evening news',
+    title: 'Evening news, 20 November',
+    genre: 'News',
+    rating: 'TV-PG',
+    duration: 1800,
+    cuePoints: [600, 1200],
+  },
+  {
+    name: 'Nature documentary',
+    title: 'The coast in winter',
+    genre: 'Documentary',
+    rating: 'TV-G',
+    duration: 2640,
+    cuePoints: [880, 1760],
+  },
+].map((vod) => ({
+  ...VOD_DEFAULTS,
+  ...vod,
+  sourceUrl: `${ORIGIN}/vod/${vod.name.toLowerCase().replace(/\s+/g, '-')}/master.m3u8`,
+  description: `${vod.title}.`,
+  tags: [vod.genre.toLowerCase()],
+})) as z.input<typeof vodSchema>[];
+
+export const DEMO_LIVE_STREAMS = [
+  {
+    ...LIVE_STREAM_DEFAULTS,
+    name: 'Sports 1',
+    sourceStreamUrl: `${ORIGIN}/live/sports1/`,
+    breakinterval: 15,
+    bundles: [
+      { name: 'Premium sports', percentage: 70 },
+      { name: 'Run of network', percentage: 30 },
+    ],
+    midrollLayouts: [{ name: 'Squeeze back', transition: 'fade' as const, duration: 1.5 }],
+  },
+  {
+    ...LIVE_STREAM_DEFAULTS,
+    name: 'News 24',
+    sourceStreamUrl: `${ORIGIN}/live/news24/`,
+    adDecision: 'external' as const,
+    bundles: [],
+    vastUrl: 'https://ads.cuepoint.example/vast?channel=news24',
+    inRedundancy: 'ENABLE' as const,
+    backupStreamUrl: `${ORIGIN}/backup/news24/`,
+    trustedIpsList: ['203.0.113.0/24'],
+  },
+  {
+    ...LIVE_STREAM_DEFAULTS,
+    name: 'Music Live',
+    status: 'inactive' as const,
+    sourceStreamUrl: `${ORIGIN}/live/music/`,
+    textOverlayEnabled: true,
+    textOverlayText: 'Live from the studio',
+  },
+];
+
+export const DEMO_ENCODERS = [{ ...ENCODER_DEFAULTS, name: 'Studio A encoder' }];
+
+async function create<S extends z.ZodType>(
+  db: Db,
+  kind: ResourceKind,
+  schema: S,
+  input: z.input<S>,
+  customerId: string,
+  actor: string,
+): Promise<string> {
+  const data = schema.parse(input) as Record<string, unknown>;
+  const row = await insertResource(db, kind, { customerId, data, updatedBy: actor });
+  await recordEvent(db, {
+    customerId,
+    kind,
+    resourceId: row.id,
+    resourceName: String(data.name),
+    action: 'created',
+    message: `${RESOURCES[kind].label} created`,
+    changes: diffData({}, data),
+    actor,
+    actingAdmin: null,
+  });
+  return row.id;
+}
+
+export async function seedDemoResources(db: Db, customerId: string, actor: string): Promise<void> {
+  const slateIds: string[] = [];
+  for (const slate of DEMO_SLATES)
+    slateIds.push(await create(db, 'slate', slateSchema, slate, customerId, actor));
+  const vodIds: string[] = [];
+  for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vodSchema, vod, customerId, actor));
+  for (const stream of DEMO_LIVE_STREAMS) {
+    await create(db, 'liveStream', liveStreamSchema, { ...stream, slateId: slateIds[0] }, customerId, actor);
+  }
+  await create(
+    db,
+    'streamer',
+    streamerSchema,
+    {
+      ...STREAMER_DEFAULTS,
+      name: 'Highlights loop',
+      items: vodIds.map((vodId) => ({ vodId })),
+      slateId: slateIds[1],
+    },
+    customerId,
+    actor,
+  );
+  for (const encoder of DEMO_ENCODERS) await create(db, 'encoder', encoderSchema, encoder, customerId, actor);
+}

@@ -1,0 +1,73 @@
+/** The log viewer's queries over resource_events (see the table's indexes in db/schema/resources.ts). */
+import { EVENT_TAIL_LIMIT, EVENT_TOTAL_CAP, type EventListQuery, type ResourceEvent } from '@cuepoint/core';
+import { and, asc, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { resourceEvents as e, type ResourceEventRow } from '../db/schema/index.ts';
+
+export const toEventDto = (row: ResourceEventRow): ResourceEvent => ({
+  _id: String(row.id),
+  at: row.at.toISOString(),
+  kind: row.kind as ResourceEvent['kind'],
+  resourceId: row.resourceId,
+  resourceName: row.resourceName,
+  customerId: row.customerId,
+  action: row.action,
+  level: row.level as ResourceEvent['level'],
+  message: row.message,
+  changes: row.changes,
+  actor: row.actor,
+  actingAdmin: row.actingAdmin,
+});
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(query: EventListQuery, customerId: string | null): SQL[] {
+  const where: SQL[] = [eq(e.kind, query.kind)];
+  if (customerId !== null) where.push(eq(e.customerId, customerId));
+  if (query.resourceId) where.push(eq(e.resourceId, query.resourceId));
+  if (query.from) where.push(gte(e.at, new Date(query.from)));
+  if (query.to) where.push(lte(e.at, new Date(query.to)));
+  if (query.level) where.push(eq(e.level, query.level));
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    where.push(
+      sql`(${e.message} ilike ${pattern} or ${e.resourceName} ilike ${pattern} or ${e.actor} ilike ${pattern})`,
+    );
+  }
+  return where;
+}
+
+/**
+ * One page, newest first, and the number of matches counted up to EVENT_TOTAL_CAP (counting a
+ * million rows for a page header would cost more than the page; past the cap the answer says so).
+ */
+export async function listEvents(db: Db, query: EventListQuery, customerId: string | null) {
+  const where = and(...conditions(query, customerId));
+  const size = Number(query.pageSize);
+  const rows = await db
+    .select()
+    .from(e)
+    .where(where)
+    .orderBy(desc(e.at), desc(e.id))
+    .limit(size)
+    .offset((query.page - 1) * size);
+  const limited = db
+    .select({ one: sql`1` })
+    .from(e)
+    .where(where)
+    .limit(EVENT_TOTAL_CAP + 1)
+    .as('limited');
+  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const total = Math.min(counted?.n ?? 0, EVENT_TOTAL_CAP);
+  return { rows, total, capped: (counted?.n ?? 0) > EVENT_TOTAL_CAP };
+}
+
+/** Live tail: events after the id last seen, oldest first. */
+export async function tailEvents(db: Db, query: EventListQuery, customerId: string | null, after: number) {
+  return db
+    .select()
+    .from(e)
+    .where(and(...conditions(query, customerId), gt(e.id, after)))
+    .orderBy(asc(e.id))
+    .limit(EVENT_TAIL_LIMIT);
+}

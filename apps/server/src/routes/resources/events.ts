@@ -1,0 +1,46 @@
+import {
+  errorResponseSchema,
+  eventListQuerySchema,
+  eventListResponseSchema,
+  type NavigationFlags,
+  RESOURCES,
+} from '@cuepoint/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { canSeeEntry } from '../../lib/navigation-access.ts';
+import { listEvents, tailEvents, toEventDto } from '../../repositories/resource-events.ts';
+
+/**
+ * GET /events: the log viewer (spec section 2's Kibana routes). The events of one kind of
+ * resource, or of one resource, for whoever may see that resource's screen: a customer's own,
+ * a main administrator's every customer's (or one, with customerId).
+ */
+export const eventRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary:
+          'Log viewer: events of a kind of resource (or one resource), newest first; with `after`, the newer events oldest first (live tail)',
+        security: [{ bearer: [] }],
+        querystring: eventListQuerySchema,
+        response: { 200: eventListResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const query = request.query;
+      const spec = RESOURCES[query.kind];
+      if (!canSeeEntry(auth, spec.navigationEntry, opts.flags)) {
+        return reply.forbidden(`${spec.plural} are not available to this account`);
+      }
+      const scope = auth.user.isMainAdmin ? (query.customerId ?? null) : auth.customer.id;
+      if (query.after !== undefined) {
+        const rows = await tailEvents(app.db, query, scope, Number(query.after));
+        return { data: rows.map(toEventDto), total: rows.length, capped: false };
+      }
+      const { rows, total, capped } = await listEvents(app.db, query, scope);
+      return { data: rows.map(toEventDto), total, capped };
+    },
+  );
+};
