@@ -1,6 +1,7 @@
 // `npm run bench`: build, start the real server on a temporary DATA_DIR and print one table:
 // bundle sizes of /app/login and of each lazy route chunk, HTTP throughput against a bare
-// Fastify, start-up time, the stitcher's micro-benchmarks, and Lighthouse's mobile score.
+// Fastify, start-up time, the stitcher's micro-benchmarks, the log viewer's queries at a million
+// events, and Lighthouse's mobile score.
 // It measures; it never fails the tests.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -188,8 +189,9 @@ await rm(dataDir, { recursive: true, force: true });
 
 // --- the stitcher's micro-benchmarks (packages/stitcher/bench)
 const stitcherBench = join(ROOT, 'packages/stitcher/bench/stitcher-bench.ts');
+// TypeScript modules of the repository load through tsx.
+register();
 if (existsSync(stitcherBench)) {
-  register();
   try {
     const { runStitcherBench } = await import(stitcherBench);
     for (const r of await runStitcherBench()) {
@@ -206,6 +208,16 @@ if (existsSync(stitcherBench)) {
   } catch (err) {
     row('stitcher', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+// --- the log viewer's queries at a million events (apps/server/bench/events-bench.ts)
+try {
+  const { runEventsBench } = await import(join(ROOT, 'apps/server/bench/events-bench.ts'));
+  for (const r of await runEventsBench()) {
+    row('events', r.name, `${r.ms.toFixed(1)} ms`, r.note || (r.name.startsWith('fill') ? '' : '< 100 ms'));
+  }
+} catch (err) {
+  row('events', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
 }
 
 // --- the table
