@@ -232,6 +232,8 @@ test.describe('dialogs of the settings menu', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: TEXTS.deactivateAccount }).click();
     await expect(page.getByText(ACCOUNT_TEXTS.deactivateConfirm)).toBeVisible();
+    await page.screenshot({ path: 'e2e/screenshots/deactivate-light.png' });
+    expect(await seriousViolations(page, 'deactivate ')).toEqual([]);
     // Cancel keeps everything.
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByText(ACCOUNT_TEXTS.deactivateConfirm)).toBeHidden();
@@ -270,11 +272,13 @@ test.describe('look', () => {
         await dialog.getByRole('button', { name: 'Cancel' }).click();
         await expect(dialog).toBeHidden();
       }
+      // The demo account has live streams and VODs (the seed's): it cannot be de-activated.
       await page.getByRole('button', { name: 'Settings' }).click();
       await page.getByRole('menuitem', { name: TEXTS.deactivateAccount }).click();
-      await expect(page.getByText(ACCOUNT_TEXTS.deactivateConfirm)).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/deactivate-${colorScheme}.png` });
-      expect(await seriousViolations(page, `deactivate ${colorScheme} `)).toEqual([]);
+      await expect(page.getByText(ACCOUNT_TEXTS.cannotDeactivate)).toBeVisible();
+      await expect(page.getByText(ACCOUNT_TEXTS.deactivateConfirm)).toBeHidden();
+      await page.screenshot({ path: `e2e/screenshots/cannot-deactivate-${colorScheme}.png` });
+      expect(await seriousViolations(page, `cannot deactivate ${colorScheme} `)).toEqual([]);
     });
   }
 });

@@ -346,10 +346,10 @@ test.describe('error page', () => {
     page.on('load', () => {
       loads += 1;
     });
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Slates' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Notification' }).click();
     await expect(page.getByRole('heading', { name: 'Sorry!! Something Went Wrong - 500' })).toBeVisible();
     expect(loads).toBe(1);
-    await expectPath(page, '/app/slates');
+    await expectPath(page, '/app/notification');
   });
 });
 

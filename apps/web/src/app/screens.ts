@@ -13,7 +13,28 @@ export interface Screen {
 }
 
 /** The screens that are built. */
-export const BUILT_SCREENS: readonly Screen[] = [{ path: '/overview', title: 'Overview' }];
+export const BUILT_SCREENS: readonly Screen[] = [
+  { path: '/overview', title: 'Overview' },
+  { path: '/streams-live/kibana', title: 'Live Stream Logs' },
+  { path: '/streams-live/:detail/kibana', title: 'Live Stream Logs' },
+  { path: '/streams-vod/kibana', title: 'VOD Logs' },
+  { path: '/streams-vod/:detail/kibana', title: 'VOD Logs' },
+  { path: '/streamer-addon/kibana', title: 'Streamer Logs' },
+  { path: '/streamer-addon/:detail/kibana', title: 'Streamer Logs' },
+  { path: '/streams-ads/kibana', title: 'Stream Ads Logs' },
+  { path: '/streams-ads/:detail/kibana', title: 'Stream Ads Logs' },
+  { path: '/streams-live', title: 'Live Streams' },
+  { path: '/streams-live/:detail', title: 'Live Stream' },
+  { path: '/streams-ads', title: 'Stream Ads' },
+  { path: '/streams-ads/:detail', title: 'Stream Ads' },
+  { path: '/encoder', title: 'Encoder' },
+  { path: '/slates', title: 'Slates' },
+  { path: '/streams-vod', title: 'VOD' },
+  { path: '/streams-vod/metadata', title: 'VOD Metadata' },
+  { path: '/streams-vod/:detail', title: 'VOD' },
+  { path: '/streamer-addon', title: 'Streamer' },
+  { path: '/streamer-addon/:detail', title: 'Streamer' },
+];
 
 /**
  * The screens later issues build. Until then each route renders the shared pending frame, so
@@ -38,7 +59,6 @@ export const PENDING_SCREENS: readonly Screen[] = [
   { path: '/documentation/cuemana-ui-admin', title: 'Admin API Documentation' },
   { path: '/documentation/cuemana-ui-old', title: 'API Documentation' },
   { path: '/documentation/swagger-ui', title: 'Swagger' },
-  { path: '/encoder', title: 'Encoder' },
   { path: '/event-scheduler', title: 'Event Scheduler' },
   { path: '/insights', title: 'Insights' },
   { path: '/inventory', title: 'Inventory' },
@@ -50,25 +70,7 @@ export const PENDING_SCREENS: readonly Screen[] = [
   { path: '/playout', title: 'Playout' },
   { path: '/pods', title: 'Pods' },
   { path: '/reports', title: 'Reports' },
-  { path: '/slates', title: 'Slates' },
-  { path: '/streamer-addon', title: 'Streamer' },
-  { path: '/streamer-addon/kibana', title: 'Streamer Logs' },
-  { path: '/streamer-addon/:detail', title: 'Streamer' },
-  { path: '/streamer-addon/:detail/kibana', title: 'Streamer Logs' },
-  { path: '/streams-ads', title: 'Stream Ads' },
-  { path: '/streams-ads/kibana', title: 'Stream Ads Logs' },
-  { path: '/streams-ads/:detail', title: 'Stream Ads' },
-  { path: '/streams-ads/:detail/kibana', title: 'Stream Ads Logs' },
-  { path: '/streams-live', title: 'Live Streams' },
-  { path: '/streams-live/kibana', title: 'Live Stream Logs' },
-  { path: '/streams-live/:detail', title: 'Live Stream' },
-  { path: '/streams-live/:detail/kibana', title: 'Live Stream Logs' },
   { path: '/streams-monitor', title: 'Monitor' },
-  { path: '/streams-vod', title: 'VOD' },
-  { path: '/streams-vod/metadata', title: 'VOD Metadata' },
-  { path: '/streams-vod/kibana', title: 'VOD Logs' },
-  { path: '/streams-vod/:detail', title: 'VOD' },
-  { path: '/streams-vod/:detail/kibana', title: 'VOD Logs' },
   { path: '/user', title: 'User' },
 ];
 

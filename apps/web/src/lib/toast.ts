@@ -27,6 +27,9 @@ export interface ToastOptions {
   title?: string;
 }
 
+/** The name of a toast's close button. */
+export const TOAST_CLOSE_LABEL = 'Close notification';
+
 export function showToast(
   type: ToastType,
   message: string,
@@ -38,6 +41,8 @@ export function showToast(
     color: COLOURS[type],
     autoClose: TOAST_DURATION_MS[duration],
     withBorder: true,
+    // The close button is an icon: it needs a name for screen readers.
+    closeButtonProps: { 'aria-label': TOAST_CLOSE_LABEL },
     role: type === 'error' ? 'alert' : 'status',
     'data-toast-type': type,
   });

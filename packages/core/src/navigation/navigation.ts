@@ -62,7 +62,8 @@ const ENTRIES: readonly EntryDefinition[] = [
     id: 'streams',
     label: 'Streams',
     children: [
-      { id: 'streams-live', label: 'Live', path: '/streams-live' },
+      // /streams-ads is the ad configuration view of a live stream (no entry of its own).
+      { id: 'streams-live', label: 'Live', path: '/streams-live', matches: ['/streams-ads'] },
       { id: 'streams-vod', label: 'VOD', path: '/streams-vod' },
       { id: 'streamer-addon', label: 'Streamer', path: '/streamer-addon' },
     ],

@@ -50,4 +50,5 @@ export const referenceSchema = z
 
 export const RESOURCE_STATUSES = ['active', 'inactive'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
+export const RESOURCE_STATUS_LABELS: Record<ResourceStatus, string> = { active: 'Active', inactive: 'Inactive' };
 export const statusSchema = z.enum(RESOURCE_STATUSES, { error: M.thisFieldRequired }).default('active');

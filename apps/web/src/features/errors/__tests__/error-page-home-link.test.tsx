@@ -4,6 +4,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SCREENS } from '../../../app/screens.ts';
 import { loadCurrentUser, resetSession, sessionState } from '../../../lib/session.ts';
 import { jsonResponse, makeUser, signIn, stubApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -12,7 +13,15 @@ import { ErrorPage } from '../components/error-page.tsx';
 const user = makeUser();
 const OVERVIEW = {
   scope: 'customer',
-  counts: { users: 1, activeUsers: 1, activeSessions: 1 },
+  counts: {
+    users: 1,
+    activeUsers: 1,
+    activeSessions: 1,
+    liveStreams: 0,
+    vodAssets: 0,
+    streamerChannels: 0,
+    slates: 0,
+  },
   recentAlarms: [],
 };
 
@@ -86,6 +95,7 @@ describe("ErrorPage 'Home page' link", () => {
     stubApi({
       'GET user/getUser/u-1': () => jsonResponse(200, user),
       'GET overview/summary': () => jsonResponse(200, OVERVIEW),
+      'GET ssai/ds': () => jsonResponse(200, { data: [], total: 0 }),
     });
     const app = renderApp('/overview');
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
@@ -97,6 +107,8 @@ describe("ErrorPage 'Home page' link", () => {
 
     await userEvent.setup().click(homeLink());
     await waitFor(() => expect(app.location()).toBe('/streams-live'));
-    expect(await screen.findByRole('heading', { name: 'Live Streams' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: SCREENS.find((s) => s.path === '/streams-live')!.title }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,0 +1,99 @@
+/**
+ * Delete behind a confirm dialog. A resource another one uses is refused with 409; its message
+ * names what uses it and shows as an error toast.
+ */
+import { RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
+import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import type { ResourceApi, ResourceSpecOf } from '../../lib/resource-api.ts';
+import { toast } from '../../lib/toast.ts';
+import classes from './delete-action.module.css';
+import { KIT_TEXTS } from './texts.ts';
+
+export interface DeleteActionProps<K extends ResourceKind> {
+  spec: ResourceSpecOf<K>;
+  api: ResourceApi<K>;
+  /** The record: its id, and its name for the question. */
+  row: { _id: string; name?: unknown };
+  /** After a delete (e.g. go back to the list from a detail screen). */
+  onDeleted?: () => void;
+  /** A small subtle button (in a table row) instead of a filled one. */
+  compact?: boolean;
+  /** The trigger button's own props (size, variant, disabled…). */
+  buttonProps?: ButtonProps;
+}
+
+export function DeleteAction<K extends ResourceKind>({
+  spec,
+  api,
+  row,
+  onDeleted,
+  compact = false,
+  buttonProps,
+}: DeleteActionProps<K>) {
+  const [opened, setOpened] = useState(false);
+  const queryClient = useQueryClient();
+  const name = typeof row.name === 'string' && row.name !== '' ? row.name : row._id;
+  const remove = useMutation({ mutationFn: () => api.remove(row._id) });
+
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync();
+      setOpened(false);
+      toast.success(RESOURCE_TEXTS.deleted(spec.label));
+      queryClient.removeQueries({ queryKey: api.keys.detail(row._id) });
+      void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
+      onDeleted?.();
+    } catch (error) {
+      setOpened(false);
+      // The API client ended the session and left the page: nothing to add.
+      if (error instanceof ApiError && error.redirectTo) return;
+      // 409: the server's message names what uses it; 404: someone deleted it already.
+      toast.error(error instanceof Error ? error.message : String(error));
+      if (error instanceof ApiError && error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        color="red.9"
+        variant={compact ? 'subtle' : 'filled'}
+        size={compact ? 'xs' : 'sm'}
+        className={compact ? classes.compact : undefined}
+        aria-label={KIT_TEXTS.deleteNamed(spec.label, name)}
+        aria-haspopup="dialog"
+        {...buttonProps}
+        onClick={() => setOpened(true)}
+      >
+        {KIT_TEXTS.delete}
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => !remove.isPending && setOpened(false)}
+        title={RESOURCE_TEXTS.deleteTitle(spec.label)}
+        centered
+      >
+        <Stack gap="md">
+          <Text size="sm">{RESOURCE_TEXTS.deleteConfirm(spec.label, name)}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button
+              variant="default"
+              onClick={() => setOpened(false)}
+              disabled={remove.isPending}
+              data-autofocus
+            >
+              {KIT_TEXTS.cancel}
+            </Button>
+            <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
+              {KIT_TEXTS.delete}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

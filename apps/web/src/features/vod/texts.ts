@@ -1,0 +1,27 @@
+/** Texts of the VOD screens that core does not hold (field labels come from VOD_LABELS). */
+export const VOD_SCREEN_TEXTS = {
+  newVod: 'New VOD asset',
+  metadata: 'Metadata',
+  metadataTitle: 'VOD Metadata',
+  logs: 'Logs',
+  updatedAt: 'Updated',
+  status: 'Status',
+  statusOptions: { active: 'Active', inactive: 'Inactive' } as Record<string, string>,
+  cuePointCount: 'Cue points',
+  /** The detail screen's sections. */
+  configuration: 'Configuration',
+  sections: 'VOD asset sections',
+  source: 'Source',
+  durationHint: (shown: string) => `In seconds (${shown})`,
+  cuePointsHint: 'Seconds from the start where a mid-roll ad break goes',
+  cuePoint: (n: number) => `Cue point ${n}`,
+  cuePointAt: (shown: string) => `At ${shown}`,
+  removeCuePoint: (n: number) => `Remove cue point ${n}`,
+  addCuePoint: 'Add cue point',
+  sortCuePoints: 'Sort by time',
+  noCuePoints: 'No cue points: ads play only before the asset.',
+  tagsHint: 'Press Enter after each tag',
+  editMetadata: 'Edit metadata',
+  editMetadataOf: (name: string) => `Edit metadata of ${name}`,
+  metadataOf: (name: string) => `Metadata of ${name}`,
+} as const;
