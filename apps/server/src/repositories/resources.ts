@@ -206,11 +206,22 @@ export async function missingReferences(
   return missing;
 }
 
+/**
+ * JSON text with object keys sorted: jsonb gives stored objects back with their keys reordered,
+ * so a layout read back as { name, duration, transition } equals the { name, transition, duration } parsed.
+ */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+
 /** Field-by-field differences between two versions of a resource's data (top-level fields). */
 export function diffData(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
   const changes: FieldChange[] = [];
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    if (canonicalJson(before[key]) === canonicalJson(after[key])) continue;
     changes.push(
       SECRET_FIELDS.has(key)
         ? { field: key, from: HIDDEN, to: HIDDEN }

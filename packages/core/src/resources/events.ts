@@ -5,7 +5,7 @@
  * search and pages; `after` gives the events newer than one already seen (live tail).
  */
 import { z } from 'zod';
-import { PAGE_SIZE_VALUES } from './list.ts';
+import { PAGE_SIZE_VALUES, unknownParameters } from './list.ts';
 import { RESOURCE_KINDS } from './registry.ts';
 
 export const EVENT_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
@@ -48,23 +48,26 @@ export const resourceEventSchema = z.object({
 });
 export type ResourceEvent = z.infer<typeof resourceEventSchema>;
 
-export const eventListQuerySchema = z.strictObject({
-  kind: z.enum(RESOURCE_KINDS, { error: `kind must be one of ${RESOURCE_KINDS.join(', ')}` }),
-  resourceId: z.uuid({ error: 'Invalid UUID' }).optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
-  level: z.enum(EVENT_LEVELS, { error: `level must be one of ${EVENT_LEVELS.join(', ')}` }).optional(),
-  q: z.string().trim().max(200).optional(),
-  page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
-  pageSize: z
-    .enum(PAGE_SIZE_VALUES.filter((v) => v !== 'All') as ['10', '20', '50', '100'], {
-      error: 'pageSize must be 10, 20, 50 or 100',
-    })
-    .default('50'),
-  /** Live tail: only events with an id above this one, oldest first. */
-  after: z.string().regex(/^\d+$/, { error: 'after must be an event id' }).optional(),
-  customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
-});
+export const eventListQuerySchema = z.strictObject(
+  {
+    kind: z.enum(RESOURCE_KINDS, { error: `kind must be one of ${RESOURCE_KINDS.join(', ')}` }),
+    resourceId: z.uuid({ error: 'Invalid UUID' }).optional(),
+    from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
+    to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+    level: z.enum(EVENT_LEVELS, { error: `level must be one of ${EVENT_LEVELS.join(', ')}` }).optional(),
+    q: z.string().trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
+    page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+    pageSize: z
+      .enum(PAGE_SIZE_VALUES.filter((v) => v !== 'All') as ['10', '20', '50', '100'], {
+        error: 'pageSize must be 10, 20, 50 or 100',
+      })
+      .default('50'),
+    /** Live tail: only events with an id above this one, oldest first. */
+    after: z.string().regex(/^\d+$/, { error: 'after must be an event id' }).optional(),
+    customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+  },
+  { error: unknownParameters },
+);
 export type EventListQuery = z.infer<typeof eventListQuerySchema>;
 
 export const eventListResponseSchema = z.object({

@@ -26,6 +26,14 @@ export const optionalStreamUrlSchema = z
   .check(ruleCheck((value: string) => (value === '' ? null : validateStreamUrl(value))))
   .default('');
 
+/** Messages of the size limits the spec does not word. */
+export const LIMIT_TEXTS = {
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooMany: (max: number) => `At most ${max} entries`,
+  emptyEntry: 'Entries cannot be empty',
+  yesOrNo: 'Must be on or off (true or false)',
+} as const;
+
 /** A number above zero: '{_field_} should be greater than zero'. */
 export const positiveNumberSchema = (field: string) =>
   z
@@ -50,5 +58,8 @@ export const referenceSchema = z
 
 export const RESOURCE_STATUSES = ['active', 'inactive'] as const;
 export type ResourceStatus = (typeof RESOURCE_STATUSES)[number];
-export const RESOURCE_STATUS_LABELS: Record<ResourceStatus, string> = { active: 'Active', inactive: 'Inactive' };
+export const RESOURCE_STATUS_LABELS: Record<ResourceStatus, string> = {
+  active: 'Active',
+  inactive: 'Inactive',
+};
 export const statusSchema = z.enum(RESOURCE_STATUSES, { error: M.thisFieldRequired }).default('active');

@@ -14,6 +14,10 @@ export const DEFAULT_PAGE_SIZE: PageSizeValue = '10';
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** The message of a query with parameters the call does not take (a typo in a link). */
+export const unknownParameters = (issue: { code?: string; keys?: readonly string[] }) =>
+  issue.code === 'unrecognized_keys' ? `Unknown parameter: ${(issue.keys ?? []).join(', ')}` : undefined;
+
 /** Longest free-text search a list accepts. */
 export const SEARCH_MAX_LENGTH = 200;
 
@@ -37,22 +41,29 @@ export interface ListShape {
  * refused, so a typo in a link does not silently show everything.
  */
 export const listQuerySchema = (shape: ListShape) =>
-  z.strictObject({
-    page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
-    pageSize: z.enum(PAGE_SIZE_VALUES, { error: 'pageSize must be 10, 20, 50, 100 or All' }).default('10'),
-    sort: z
-      .enum(shape.sortKeys, { error: `sort must be one of ${shape.sortKeys.join(', ')}` })
-      .default(shape.defaultSort),
-    order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default(shape.defaultOrder),
-    q: z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
-    customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
-    ...Object.fromEntries(
-      Object.entries(shape.filters).map(([name, values]) => [
-        name,
-        z.enum(values, { error: `${name} must be one of ${values.join(', ')}` }).optional(),
-      ]),
-    ),
-  });
+  z.strictObject(
+    {
+      page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+      pageSize: z.enum(PAGE_SIZE_VALUES, { error: 'pageSize must be 10, 20, 50, 100 or All' }).default('10'),
+      sort: z
+        .enum(shape.sortKeys, { error: `sort must be one of ${shape.sortKeys.join(', ')}` })
+        .default(shape.defaultSort),
+      order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default(shape.defaultOrder),
+      q: z
+        .string()
+        .trim()
+        .max(SEARCH_MAX_LENGTH, { error: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
+        .optional(),
+      customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+      ...Object.fromEntries(
+        Object.entries(shape.filters).map(([name, values]) => [
+          name,
+          z.enum(values, { error: `${name} must be one of ${values.join(', ')}` }).optional(),
+        ]),
+      ),
+    },
+    { error: unknownParameters },
+  );
 export type ListQuery = {
   page: number;
   pageSize: PageSizeValue;

@@ -25,6 +25,7 @@ import {
 import type { CrossFieldRule, FieldIssue } from '../validation/types.ts';
 import { crossFieldCheck, ruleCheck } from '../validation/zod-checks.ts';
 import {
+  LIMIT_TEXTS,
   optionalUrlSchema,
   positiveIntSchema,
   referenceSchema,
@@ -185,7 +186,10 @@ export const liveStreamSchema = z
     epgUrl: optionalUrlSchema,
     // Ads
     adDecision: z.enum(AD_DECISIONS, { error: M.thisFieldRequired }).default('internal'),
-    bundles: z.array(bundleSchema, { error: M.bundlesTotal }).max(50).default([]),
+    bundles: z
+      .array(bundleSchema, { error: M.bundlesTotal })
+      .max(50, { error: LIMIT_TEXTS.tooMany(50) })
+      .default([{ name: 'Default', percentage: 100 }]),
     vastUrl: z.string({ error: M.invalidUrl }).trim().default(''),
     breakinterval: breakIntervalSchema.default(0),
     adpodLength: whole(L.adpodLength).default(1),
@@ -203,9 +207,15 @@ export const liveStreamSchema = z
     userLiveliness: whole(L.userLiveliness).default(3600),
     activenessInterval: whole(L.activenessInterval).default(200),
     // Layouts and overlay
-    midrollLayouts: z.array(layoutSchema).max(20).default([]),
-    textOverlayEnabled: z.boolean().default(false),
-    textOverlayText: z.string().max(200).default(''),
+    midrollLayouts: z
+      .array(layoutSchema)
+      .max(20, { error: LIMIT_TEXTS.tooMany(20) })
+      .default([]),
+    textOverlayEnabled: z.boolean({ error: LIMIT_TEXTS.yesOrNo }).default(false),
+    textOverlayText: z
+      .string({ error: LIVE_STREAM_TEXTS.overlayText })
+      .max(200, { error: LIMIT_TEXTS.tooLong(200) })
+      .default(''),
     textOverlayPosition: z.enum(OVERLAY_POSITIONS, { error: M.thisFieldRequired }).default('bottom'),
     // Redundancy and EPG
     inRedundancy: z.enum(REDUNDANCY_MODES, { error: M.thisFieldRequired }).default('DISABLE'),
@@ -218,14 +228,17 @@ export const liveStreamSchema = z
     minReplicas: z.int({ error: M.thisFieldRequired }).default(1),
     maxReplicas: z.int({ error: M.thisFieldRequired }).default(3),
     desiredPods: z.int({ error: M.thisFieldRequired }).nullable().default(null),
-    tolerations: z.array(tolerationSchema).max(20).default([]),
+    tolerations: z
+      .array(tolerationSchema)
+      .max(20, { error: LIMIT_TEXTS.tooMany(20) })
+      .default([]),
     // Advanced
     advancedConfig: configJsonSchema.default('{}'),
     slateId: referenceSchema,
     slateConfig: z
       .object({
         fillMode: z.enum(SLATE_FILL_MODES, { error: M.thisFieldRequired }).default('loop'),
-        prediction: z.boolean().default(false),
+        prediction: z.boolean({ error: LIMIT_TEXTS.yesOrNo }).default(false),
       })
       .default({ fillMode: 'loop', prediction: false }),
   })

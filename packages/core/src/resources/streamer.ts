@@ -9,7 +9,13 @@ import { breakIntervalSchema, specDateTimeSchema } from '../validation/field-sch
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import { positiveNumberSchema, referenceSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import {
+  LIMIT_TEXTS,
+  positiveNumberSchema,
+  referenceSchema,
+  resourceNameSchema,
+  statusSchema,
+} from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const STREAMER_MODES = ['loop', 'schedule'] as const;
@@ -46,7 +52,7 @@ export const streamerSchema = z
     items: z
       .array(z.object({ vodId: z.uuid({ error: M.invalidUuid }) }), { error: STREAMER_TEXTS.itemsRequired })
       .min(1, { error: STREAMER_TEXTS.itemsRequired })
-      .max(500),
+      .max(500, { error: LIMIT_TEXTS.tooMany(500) }),
     startDate: optionalDate,
     endDate: optionalDate,
     breakinterval: breakIntervalSchema,

@@ -4,7 +4,7 @@ import { urlSchema } from '../validation/field-schemas.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import { positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import { LIMIT_TEXTS, positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const VOD_GENRES = [
@@ -67,22 +67,29 @@ export const vodSchema = z
     name: resourceNameSchema(VOD_LABELS.name),
     sourceUrl: urlSchema,
     duration: positiveNumberSchema(VOD_LABELS.duration),
-    title: z.string({ error: M.thisFieldRequired }).trim().max(200).default(''),
+    title: z
+      .string({ error: M.thisFieldRequired })
+      .trim()
+      .max(200, { error: LIMIT_TEXTS.tooLong(200) })
+      .default(''),
     description: z
       .string({ error: M.thisFieldRequired })
       .max(3000, { error: VOD_TEXTS.descriptionTooLong })
       .default(''),
     genre: z.enum(VOD_GENRES, { error: M.thisFieldRequired }).default('Other'),
     tags: z
-      .array(z.string().trim().min(1).max(50, { error: VOD_TEXTS.tagTooLong }), {
-        error: M.thisFieldRequired,
-      })
-      .max(50)
+      .array(
+        z.string().trim().min(1, { error: LIMIT_TEXTS.emptyEntry }).max(50, { error: VOD_TEXTS.tagTooLong }),
+        {
+          error: M.thisFieldRequired,
+        },
+      )
+      .max(50, { error: LIMIT_TEXTS.tooMany(50) })
       .default([]),
     rating: z.enum(VOD_RATINGS, { error: M.thisFieldRequired }).default('Not rated'),
     cuePoints: z
       .array(z.number({ error: VOD_TEXTS.cuePointOutside }), { error: M.thisFieldRequired })
-      .max(100)
+      .max(100, { error: LIMIT_TEXTS.tooMany(100) })
       .default([]),
     status: statusSchema,
   })

@@ -86,6 +86,13 @@ class Conflict extends Error {
   }
 }
 
+/**
+ * No such resource for this caller. Thrown inside a transaction and answered after it ended: a
+ * reply sent inside it keeps the transaction open until the answer is out (a reply is awaited as a
+ * thenable), and an onSend hook's query (the login-as audit) then waits for it forever on PGlite.
+ */
+class Missing extends Error {}
+
 export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: NavigationFlags }> = async (
   app,
   opts,
@@ -142,6 +149,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
     } catch (error) {
       if (error instanceof RequestProblem) return sendProblem(reply, request, error);
       if (error instanceof Conflict) return conflict(reply, request, error);
+      if (error instanceof Missing) return notFound(reply, request);
       if (isUniqueViolation(error)) {
         // Two creates with one name at once: the unique index decides.
         return sendProblem(
@@ -164,7 +172,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
         app.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const current = await findResource(db, kind, id, recordScope(auth), true);
-          if (!current || !can(actorOf(auth), 'update', kind, current)) return notFound(reply, request);
+          if (!current || !can(actorOf(auth), 'update', kind, current)) throw new Missing();
           // A stale edit is refused before anything else about it: the user reloads first.
           if (current.version !== version) {
             throw new Conflict({
@@ -256,8 +264,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
     async (request, reply) => {
       const auth = request.auth!;
       const requested = request.query.customerId;
-      return run(request, reply, () =>
-        app.db.transaction(async (tx) => {
+      return run(request, reply, async () => {
+        const created = await app.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           if (requested !== undefined && requested !== auth.customer.id) {
             if (!auth.user.isMainAdmin) {
@@ -295,9 +303,11 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
             changes: diffData({}, data),
             ...who,
           });
-          return reply.code(201).send(toResourceDto(row));
-        }),
-      );
+          return toResourceDto(row);
+        });
+        // Answered after the commit (see Missing).
+        return reply.code(201).send(created);
+      });
     },
   );
 
@@ -354,7 +364,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
         app.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const current = await findResource(db, kind, id, recordScope(auth), true);
-          if (!current || !can(actorOf(auth), 'delete', kind, current)) return notFound(reply, request);
+          if (!current || !can(actorOf(auth), 'delete', kind, current)) throw new Missing();
           const users = await findResourceUsers(db, kind, id, current.customerId);
           if (users.length > 0) {
             const named = users.map((u) => ({ kind: RESOURCES[u.kind].label.toLowerCase(), name: u.name }));

@@ -70,7 +70,9 @@ const LIVE_SAMPLE: Payload = {
   bundles: [{ name: 'Default', percentage: 100 }],
 };
 const L = LIVE_STREAM_LABELS;
-const layout = (change: Payload) => ({ midrollLayouts: [{ name: 'Squeeze', transition: 'fade', duration: 1, ...change }] });
+const layout = (change: Payload) => ({
+  midrollLayouts: [{ name: 'Squeeze', transition: 'fade', duration: 1, ...change }],
+});
 const toleration = (change: Payload) => ({
   tolerations: [{ key: 'dedicated', value: 'ssai', effect: 'NoSchedule', ...change }],
 });
@@ -93,7 +95,11 @@ const LIVE_CASES: Case[] = [
     change: { sourceStreamUrl: 'https://origin.example/live' },
     expected: only('sourceStreamUrl', M.invalidStreamUrl),
   },
-  { rule: 'format unknown', change: { formatType: 'RTMP' }, expected: only('formatType', M.thisFieldRequired) },
+  {
+    rule: 'format unknown',
+    change: { formatType: 'RTMP' },
+    expected: only('formatType', M.thisFieldRequired),
+  },
   {
     rule: 'timezone without two-digit hours',
     change: { timezone: '+5:00' },
@@ -104,12 +110,25 @@ const LIVE_CASES: Case[] = [
     change: { timezone: '+15:00' },
     expected: only('timezone', LIVE_STREAM_TEXTS.timezone),
   },
-  { rule: 'timezone as a name', change: { timezone: 'UTC' }, expected: only('timezone', LIVE_STREAM_TEXTS.timezone) },
+  {
+    rule: 'timezone as a name',
+    change: { timezone: 'UTC' },
+    expected: only('timezone', LIVE_STREAM_TEXTS.timezone),
+  },
   { rule: 'EPG URL not a URL', change: { epgUrl: 'epg.xml' }, expected: only('epgUrl', M.invalidUrl) },
-  { rule: 'ad decision unknown', change: { adDecision: 'auto' }, expected: only('adDecision', M.thisFieldRequired) },
+  {
+    rule: 'ad decision unknown',
+    change: { adDecision: 'auto' },
+    expected: only('adDecision', M.thisFieldRequired),
+  },
   {
     rule: 'internal bundles not totalling 100',
-    change: { bundles: [{ name: 'A', percentage: 60 }, { name: 'B', percentage: 30 }] },
+    change: {
+      bundles: [
+        { name: 'A', percentage: 60 },
+        { name: 'B', percentage: 30 },
+      ],
+    },
     expected: only('bundles', M.bundlesTotal),
   },
   { rule: 'internal without bundles', change: { bundles: [] }, expected: only('bundles', M.bundlesTotal) },
@@ -126,7 +145,12 @@ const LIVE_CASES: Case[] = [
   },
   {
     rule: 'bundle below 0%',
-    change: { bundles: [{ name: 'A', percentage: -1 }, { name: 'B', percentage: 101 }] },
+    change: {
+      bundles: [
+        { name: 'A', percentage: -1 },
+        { name: 'B', percentage: 101 },
+      ],
+    },
     expected: [
       { field: 'bundles.0.percentage', message: LIVE_STREAM_TEXTS.percentage },
       { field: 'bundles.1.percentage', message: LIVE_STREAM_TEXTS.percentage },
@@ -147,9 +171,21 @@ const LIVE_CASES: Case[] = [
     change: { adDecision: 'external', vastUrl: 'ads?channel=1' },
     expected: only('vastUrl', M.invalidUrl),
   },
-  { rule: 'break interval 1 to 4', change: { breakinterval: 3 }, expected: only('breakinterval', M.breakInterval) },
-  { rule: 'break interval negative', change: { breakinterval: -5 }, expected: only('breakinterval', M.breakInterval) },
-  { rule: 'break interval as text', change: { breakinterval: '15' }, expected: only('breakinterval', M.breakInterval) },
+  {
+    rule: 'break interval 1 to 4',
+    change: { breakinterval: 3 },
+    expected: only('breakinterval', M.breakInterval),
+  },
+  {
+    rule: 'break interval negative',
+    change: { breakinterval: -5 },
+    expected: only('breakinterval', M.breakInterval),
+  },
+  {
+    rule: 'break interval as text',
+    change: { breakinterval: '15' },
+    expected: only('breakinterval', M.breakInterval),
+  },
   ...(
     [
       'adpodLength',
@@ -162,9 +198,21 @@ const LIVE_CASES: Case[] = [
     ] as const
   ).flatMap((field): Case[] => [
     { rule: `${field} 0`, change: { [field]: 0 }, expected: only(field, greaterThanZeroMessage(L[field])) },
-    { rule: `${field} negative`, change: { [field]: -3 }, expected: only(field, greaterThanZeroMessage(L[field])) },
-    { rule: `${field} fractional`, change: { [field]: 1.5 }, expected: only(field, greaterThanZeroMessage(L[field])) },
-    { rule: `${field} text`, change: { [field]: '3' }, expected: only(field, greaterThanZeroMessage(L[field])) },
+    {
+      rule: `${field} negative`,
+      change: { [field]: -3 },
+      expected: only(field, greaterThanZeroMessage(L[field])),
+    },
+    {
+      rule: `${field} fractional`,
+      change: { [field]: 1.5 },
+      expected: only(field, greaterThanZeroMessage(L[field])),
+    },
+    {
+      rule: `${field} text`,
+      change: { [field]: '3' },
+      expected: only(field, greaterThanZeroMessage(L[field])),
+    },
   ]),
   {
     rule: 'ad exchange value naming a playlist',
@@ -211,7 +259,11 @@ const LIVE_CASES: Case[] = [
     change: { textOverlayPosition: 'middle' },
     expected: only('textOverlayPosition', M.thisFieldRequired),
   },
-  { rule: 'redundancy unknown', change: { inRedundancy: 'ON' }, expected: only('inRedundancy', M.thisFieldRequired) },
+  {
+    rule: 'redundancy unknown',
+    change: { inRedundancy: 'ON' },
+    expected: only('inRedundancy', M.thisFieldRequired),
+  },
   {
     rule: 'redundancy on without a backup URL',
     change: { inRedundancy: 'ENABLE' },
@@ -254,9 +306,21 @@ const LIVE_CASES: Case[] = [
       { field: 'maxReplicas', message: M.minPodsBelowMax },
     ],
   },
-  { rule: 'min pods fractional', change: { minReplicas: 1.5 }, expected: only('minReplicas', M.thisFieldRequired) },
-  { rule: 'max pods missing', change: { maxReplicas: null }, expected: only('maxReplicas', M.thisFieldRequired) },
-  { rule: 'desired pods above max', change: { desiredPods: 4 }, expected: only('desiredPods', M.desiredPodsRange) },
+  {
+    rule: 'min pods fractional',
+    change: { minReplicas: 1.5 },
+    expected: only('minReplicas', M.thisFieldRequired),
+  },
+  {
+    rule: 'max pods missing',
+    change: { maxReplicas: null },
+    expected: only('maxReplicas', M.thisFieldRequired),
+  },
+  {
+    rule: 'desired pods above max',
+    change: { desiredPods: 4 },
+    expected: only('desiredPods', M.desiredPodsRange),
+  },
   {
     rule: 'desired pods below min',
     change: { minReplicas: 2, desiredPods: 1 },
@@ -277,9 +341,21 @@ const LIVE_CASES: Case[] = [
     change: toleration({ effect: 'Never' }),
     expected: only('tolerations.0.effect', M.thisFieldRequired),
   },
-  { rule: 'config empty', change: { advancedConfig: '' }, expected: only('advancedConfig', M.setDefaultConfig) },
-  { rule: 'config null', change: { advancedConfig: null }, expected: only('advancedConfig', M.setDefaultConfig) },
-  { rule: 'config unreadable', change: { advancedConfig: '{"a":' }, expected: only('advancedConfig', M.invalidJson) },
+  {
+    rule: 'config empty',
+    change: { advancedConfig: '' },
+    expected: only('advancedConfig', M.setDefaultConfig),
+  },
+  {
+    rule: 'config null',
+    change: { advancedConfig: null },
+    expected: only('advancedConfig', M.setDefaultConfig),
+  },
+  {
+    rule: 'config unreadable',
+    change: { advancedConfig: '{"a":' },
+    expected: only('advancedConfig', M.invalidJson),
+  },
   {
     rule: 'config with a number value',
     change: { advancedConfig: '{"retries":3}' },
@@ -303,7 +379,13 @@ const LIVE_ACCEPTED: Payload[] = [
   { timezone: '-03:30' },
   { timezone: '+14:00' },
   { epgUrl: 'https://epg.example/guide.xml' },
-  { bundles: [{ name: 'A', percentage: 33.3 }, { name: 'B', percentage: 33.3 }, { name: 'C', percentage: 33.4 }] },
+  {
+    bundles: [
+      { name: 'A', percentage: 33.3 },
+      { name: 'B', percentage: 33.3 },
+      { name: 'C', percentage: 33.4 },
+    ],
+  },
   { adDecision: 'external', bundles: [], vastUrl: 'https://ads.example/vast?c=1' },
   { breakinterval: 0 },
   { breakinterval: 5 },
@@ -334,11 +416,31 @@ const VOD_CASES: Case[] = [
   ...nameCases(),
   statusCase,
   { rule: 'source URL missing', change: { sourceUrl: undefined }, expected: only('sourceUrl', M.invalidUrl) },
-  { rule: 'source URL not a URL', change: { sourceUrl: 'master.m3u8' }, expected: only('sourceUrl', M.invalidUrl) },
-  { rule: 'duration missing', change: { duration: undefined }, expected: only('duration', greaterThanZeroMessage('Duration')) },
-  { rule: 'duration 0', change: { duration: 0 }, expected: only('duration', greaterThanZeroMessage('Duration')) },
-  { rule: 'duration negative', change: { duration: -5 }, expected: only('duration', greaterThanZeroMessage('Duration')) },
-  { rule: 'duration as text', change: { duration: '600' }, expected: only('duration', greaterThanZeroMessage('Duration')) },
+  {
+    rule: 'source URL not a URL',
+    change: { sourceUrl: 'master.m3u8' },
+    expected: only('sourceUrl', M.invalidUrl),
+  },
+  {
+    rule: 'duration missing',
+    change: { duration: undefined },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
+  {
+    rule: 'duration 0',
+    change: { duration: 0 },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
+  {
+    rule: 'duration negative',
+    change: { duration: -5 },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
+  {
+    rule: 'duration as text',
+    change: { duration: '600' },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
   {
     rule: 'description too long',
     change: { description: 'd'.repeat(3001) },
@@ -347,13 +449,21 @@ const VOD_CASES: Case[] = [
   { rule: 'genre unknown', change: { genre: 'Horror' }, expected: only('genre', M.thisFieldRequired) },
   { rule: 'rating unknown', change: { rating: 'X' }, expected: only('rating', M.thisFieldRequired) },
   { rule: 'tags not a list', change: { tags: 'sports' }, expected: only('tags', M.thisFieldRequired) },
-  { rule: 'tag too long', change: { tags: ['ok', 't'.repeat(51)] }, expected: only('tags.1', VOD_TEXTS.tagTooLong) },
+  {
+    rule: 'tag too long',
+    change: { tags: ['ok', 't'.repeat(51)] },
+    expected: only('tags.1', VOD_TEXTS.tagTooLong),
+  },
   {
     rule: 'cue point at the end',
     change: { cuePoints: [120, 600] },
     expected: only('cuePoints', VOD_TEXTS.cuePointOutside),
   },
-  { rule: 'cue point negative', change: { cuePoints: [-1] }, expected: only('cuePoints', VOD_TEXTS.cuePointOutside) },
+  {
+    rule: 'cue point negative',
+    change: { cuePoints: [-1] },
+    expected: only('cuePoints', VOD_TEXTS.cuePointOutside),
+  },
   {
     rule: 'cue points repeated',
     change: { cuePoints: [120, 300, 120] },
@@ -364,7 +474,11 @@ const VOD_CASES: Case[] = [
     change: { cuePoints: ['120'] },
     expected: only('cuePoints.0', VOD_TEXTS.cuePointOutside),
   },
-  { rule: 'cue points not a list', change: { cuePoints: 120 }, expected: only('cuePoints', M.thisFieldRequired) },
+  {
+    rule: 'cue points not a list',
+    change: { cuePoints: 120 },
+    expected: only('cuePoints', M.thisFieldRequired),
+  },
   {
     rule: 'bad duration silences the cue-point rule',
     change: { duration: 0, cuePoints: [10] },
@@ -379,16 +493,36 @@ const VOD_ACCEPTED: Payload[] = [
   { genre: 'Kids', rating: 'TV-Y' },
 ];
 
-const SLATE_SAMPLE: Payload = { name: 'Be right back', videoUrl: 'https://cdn.example/slates/brb.mp4', duration: 10 };
+const SLATE_SAMPLE: Payload = {
+  name: 'Be right back',
+  videoUrl: 'https://cdn.example/slates/brb.mp4',
+  duration: 10,
+};
 const SLATE_CASES: Case[] = [
   ...nameCases(),
   statusCase,
-  { rule: 'source type unknown', change: { sourceType: 'ftp' }, expected: only('sourceType', M.thisFieldRequired) },
+  {
+    rule: 'source type unknown',
+    change: { sourceType: 'ftp' },
+    expected: only('sourceType', M.thisFieldRequired),
+  },
   { rule: 'video URL missing', change: { videoUrl: undefined }, expected: only('videoUrl', M.invalidUrl) },
   { rule: 'video URL not a URL', change: { videoUrl: 'brb.mp4' }, expected: only('videoUrl', M.invalidUrl) },
-  { rule: 'duration missing', change: { duration: undefined }, expected: only('duration', greaterThanZeroMessage('Duration')) },
-  { rule: 'duration 0', change: { duration: 0 }, expected: only('duration', greaterThanZeroMessage('Duration')) },
-  { rule: 'duration as text', change: { duration: '10' }, expected: only('duration', greaterThanZeroMessage('Duration')) },
+  {
+    rule: 'duration missing',
+    change: { duration: undefined },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
+  {
+    rule: 'duration 0',
+    change: { duration: 0 },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
+  {
+    rule: 'duration as text',
+    change: { duration: '10' },
+    expected: only('duration', greaterThanZeroMessage('Duration')),
+  },
 ];
 const SLATE_ACCEPTED: Payload[] = [{ sourceType: 'upload' }, { duration: 0.04 }];
 
@@ -402,14 +536,22 @@ const STREAMER_CASES: Case[] = [
   ...nameCases(),
   statusCase,
   { rule: 'mode unknown', change: { mode: 'random' }, expected: only('mode', M.thisFieldRequired) },
-  { rule: 'items missing', change: { items: undefined }, expected: only('items', STREAMER_TEXTS.itemsRequired) },
+  {
+    rule: 'items missing',
+    change: { items: undefined },
+    expected: only('items', STREAMER_TEXTS.itemsRequired),
+  },
   { rule: 'items empty', change: { items: [] }, expected: only('items', STREAMER_TEXTS.itemsRequired) },
   {
     rule: 'item id not a UUID',
     change: { items: [{ vodId: UUID }, { vodId: 'vod-1' }] },
     expected: only('items.1.vodId', M.invalidUuid),
   },
-  { rule: 'start date unreadable', change: { startDate: '2026-01-01' }, expected: only('startDate', M.invalidDate) },
+  {
+    rule: 'start date unreadable',
+    change: { startDate: '2026-01-01' },
+    expected: only('startDate', M.invalidDate),
+  },
   {
     rule: 'end date unreadable',
     change: { endDate: '13-01-2026T00:00:00' },
@@ -428,8 +570,16 @@ const STREAMER_CASES: Case[] = [
       { field: 'endDate', message: M.endDateAfterStart },
     ],
   },
-  { rule: 'break interval missing', change: { breakinterval: undefined }, expected: only('breakinterval', M.breakInterval) },
-  { rule: 'break interval 1 to 4', change: { breakinterval: 4 }, expected: only('breakinterval', M.breakInterval) },
+  {
+    rule: 'break interval missing',
+    change: { breakinterval: undefined },
+    expected: only('breakinterval', M.breakInterval),
+  },
+  {
+    rule: 'break interval 1 to 4',
+    change: { breakinterval: 4 },
+    expected: only('breakinterval', M.breakInterval),
+  },
   {
     rule: 'ad duration missing',
     change: { adDuration: undefined },
@@ -454,12 +604,12 @@ const E = ENCODER_LABELS;
 const ENCODER_CASES: Case[] = [
   ...nameCases(),
   statusCase,
-  ...(['input_type', 'profile', 'resolution', 'frame_rate', 'audio_codec', 'audio_frequency'] as const).flatMap(
-    (field): Case[] => [
-      { rule: `${field} missing`, change: { [field]: undefined }, expected: only(field, M.thisFieldRequired) },
-      { rule: `${field} unknown`, change: { [field]: 'other' }, expected: only(field, M.thisFieldRequired) },
-    ],
-  ),
+  ...(
+    ['input_type', 'profile', 'resolution', 'frame_rate', 'audio_codec', 'audio_frequency'] as const
+  ).flatMap((field): Case[] => [
+    { rule: `${field} missing`, change: { [field]: undefined }, expected: only(field, M.thisFieldRequired) },
+    { rule: `${field} unknown`, change: { [field]: 'other' }, expected: only(field, M.thisFieldRequired) },
+  ]),
   {
     rule: 'audio frequency as a number',
     change: { audio_frequency: 48000 },
@@ -467,17 +617,49 @@ const ENCODER_CASES: Case[] = [
   },
   ...(['gop', 'segment_size', 'playlist_length', 'delete_threshold_size', 'bandwidth'] as const).flatMap(
     (field): Case[] => [
-      { rule: `${field} missing`, change: { [field]: undefined }, expected: only(field, greaterThanZeroMessage(E[field])) },
+      {
+        rule: `${field} missing`,
+        change: { [field]: undefined },
+        expected: only(field, greaterThanZeroMessage(E[field])),
+      },
       { rule: `${field} 0`, change: { [field]: 0 }, expected: only(field, greaterThanZeroMessage(E[field])) },
-      { rule: `${field} fractional`, change: { [field]: 2.5 }, expected: only(field, greaterThanZeroMessage(E[field])) },
+      {
+        rule: `${field} fractional`,
+        change: { [field]: 2.5 },
+        expected: only(field, greaterThanZeroMessage(E[field])),
+      },
     ],
   ),
-  { rule: 'output config unreadable', change: { output_config: '{' }, expected: only('output_config', M.invalidJson) },
-  { rule: 'output config not text', change: { output_config: {} }, expected: only('output_config', M.invalidJson) },
-  { rule: 'GPI trigger not a boolean', change: { GPI_trigger: 'yes' }, expected: only('GPI_trigger', M.thisFieldRequired) },
-  { rule: 'probe duration missing', change: { probe_duration: undefined }, expected: only('probe_duration', M.invalidDuration) },
-  { rule: 'probe duration 0', change: { probe_duration: 0 }, expected: only('probe_duration', M.invalidDuration) },
-  { rule: 'probe duration fractional', change: { probe_duration: 1.5 }, expected: only('probe_duration', M.invalidDuration) },
+  {
+    rule: 'output config unreadable',
+    change: { output_config: '{' },
+    expected: only('output_config', M.invalidJson),
+  },
+  {
+    rule: 'output config not text',
+    change: { output_config: {} },
+    expected: only('output_config', M.invalidJson),
+  },
+  {
+    rule: 'GPI trigger not a boolean',
+    change: { GPI_trigger: 'yes' },
+    expected: only('GPI_trigger', M.thisFieldRequired),
+  },
+  {
+    rule: 'probe duration missing',
+    change: { probe_duration: undefined },
+    expected: only('probe_duration', M.invalidDuration),
+  },
+  {
+    rule: 'probe duration 0',
+    change: { probe_duration: 0 },
+    expected: only('probe_duration', M.invalidDuration),
+  },
+  {
+    rule: 'probe duration fractional',
+    change: { probe_duration: 1.5 },
+    expected: only('probe_duration', M.invalidDuration),
+  },
 ];
 const ENCODER_ACCEPTED: Payload[] = [
   { output_config: '{"outputs":[{"type":"hls"}]}' },
@@ -529,9 +711,9 @@ describe.each(RESOURCE_KINDS)('%s schema', (kind) => {
 
 describe('resource defaults', () => {
   it('trims names and URLs as it validates them', () => {
-    expect(slateSchema.parse({ ...SLATE_SAMPLE, name: '  BRB  ', videoUrl: ' https://cdn.example/a.mp4 ' })).toMatchObject(
-      { name: 'BRB', videoUrl: 'https://cdn.example/a.mp4' },
-    );
+    expect(
+      slateSchema.parse({ ...SLATE_SAMPLE, name: '  BRB  ', videoUrl: ' https://cdn.example/a.mp4 ' }),
+    ).toMatchObject({ name: 'BRB', videoUrl: 'https://cdn.example/a.mp4' });
   });
 
   it('turns an empty slate reference into null', () => {
@@ -556,13 +738,26 @@ describe('resource defaults', () => {
   });
 
   it('gives a new form defaults that only lack what the user must type', () => {
-    expect(issuesOf(liveStreamSchema, LIVE_STREAM_DEFAULTS).map((i) => i.field).sort()).toEqual([
-      'name',
-      'sourceStreamUrl',
-    ]);
-    expect(issuesOf(vodSchema, VOD_DEFAULTS).map((i) => i.field).sort()).toEqual(['name', 'sourceUrl']);
-    expect(issuesOf(slateSchema, SLATE_DEFAULTS).map((i) => i.field).sort()).toEqual(['name', 'videoUrl']);
-    expect(issuesOf(streamerSchema, STREAMER_DEFAULTS).map((i) => i.field).sort()).toEqual(['items', 'name']);
+    expect(
+      issuesOf(liveStreamSchema, LIVE_STREAM_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['name', 'sourceStreamUrl']);
+    expect(
+      issuesOf(vodSchema, VOD_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['name', 'sourceUrl']);
+    expect(
+      issuesOf(slateSchema, SLATE_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['name', 'videoUrl']);
+    expect(
+      issuesOf(streamerSchema, STREAMER_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['items', 'name']);
     expect(issuesOf(encoderSchema, ENCODER_DEFAULTS).map((i) => i.field)).toEqual(['name']);
   });
 

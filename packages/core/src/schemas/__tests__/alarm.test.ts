@@ -93,18 +93,36 @@ describe('alarmListQuerySchema', () => {
 });
 
 describe('overviewResponseSchema', () => {
-  it('accepts both scopes; the platform-only counts are optional', () => {
+  const resources = { liveStreams: 3, vodAssets: 2, streamerChannels: 1, slates: 2 };
+  it('accepts both scopes; the platform-only counts and the encoder count are optional', () => {
     expect(
       overviewResponseSchema.parse({
         scope: 'customer',
-        counts: { users: 1, activeUsers: 1, activeSessions: 0 },
+        counts: { users: 1, activeUsers: 1, activeSessions: 0, ...resources },
         recentAlarms: [],
       }).counts,
-    ).toEqual({ users: 1, activeUsers: 1, activeSessions: 0 });
+    ).toEqual({ users: 1, activeUsers: 1, activeSessions: 0, ...resources });
+    // The resource counts are required.
+    expect(
+      overviewResponseSchema.safeParse({
+        scope: 'customer',
+        counts: { users: 1, activeUsers: 1, activeSessions: 0 },
+        recentAlarms: [],
+      }).success,
+    ).toBe(false);
     expect(
       overviewResponseSchema.parse({
         scope: 'platform',
-        counts: { users: 2, activeUsers: 2, activeSessions: 1, customers: 2, pendingReview: 0, alarms24h: 1 },
+        counts: {
+          users: 2,
+          activeUsers: 2,
+          activeSessions: 1,
+          customers: 2,
+          pendingReview: 0,
+          alarms24h: 1,
+          ...resources,
+          encoders: 1,
+        },
         recentAlarms: [ALARM],
       }).recentAlarms,
     ).toHaveLength(1);

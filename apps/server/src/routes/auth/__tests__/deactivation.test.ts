@@ -61,8 +61,66 @@ describe('GET /api/auth/canBeDeactivated and POST /api/auth/deactivateAccount', 
     app.inject({ method: 'POST', url: `${base}/auth/deactivateAccount`, headers });
   const acme = async () => (await app.db.select().from(customers).where(eq(customers.id, acmeId)))[0]!;
 
-  it('counts no channels or VODs until the streams issue adds their tables', async () => {
+  it('counts the live streams, streamer channels and VODs an account has, and refuses while there are any', async () => {
+    // A fresh account of its own, so the account the tests below de-activate keeps nothing configured.
+    const betaId = await addCustomer(app, { name: 'Beta Streams', subDomainName: 'beta' });
+    await addUser(app, { customerId: betaId, email: 'owner@beta.example' });
+    const beta = await signIn(app, 'owner@beta.example');
+    expect(await countChannelsAndVods(app.db, betaId)).toBe(0);
+    expect((await can(beta.headers)).json()).toBe(true);
+
+    const stream = await app.inject({
+      method: 'POST',
+      url: '/api/ssai/ds',
+      headers: beta.headers,
+      payload: {
+        name: 'Beta live',
+        sourceStreamUrl: 'https://origin.beta.example/live/',
+        bundles: [{ name: 'Default', percentage: 100 }],
+      },
+    });
+    expect(stream.statusCode).toBe(201);
+    expect(await countChannelsAndVods(app.db, betaId)).toBe(1);
+    const no = await can(beta.headers);
+    expect(no.statusCode).toBe(200);
+    expect(no.json()).toBe(false);
+    const refused = await deactivate(beta.headers);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(ACCOUNT_TEXTS.cannotDeactivate);
+
+    // Slates and encoders are not channels: they do not count.
+    const slate = await app.inject({
+      method: 'POST',
+      url: '/api/ssai/slate',
+      headers: beta.headers,
+      payload: { name: 'Beta slate', videoUrl: 'https://cdn.beta.example/brb.mp4', duration: 5 },
+    });
+    expect(slate.statusCode).toBe(201);
+    expect(await countChannelsAndVods(app.db, betaId)).toBe(1);
+
+    // Once the stream is gone, the account may go too.
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/ssai/ds/${stream.json()._id}`,
+      headers: beta.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await countChannelsAndVods(app.db, betaId)).toBe(0);
+    expect((await can(beta.headers)).json()).toBe(true);
+    // Nothing of this account was counted for another.
     expect(await countChannelsAndVods(app.db, acmeId)).toBe(0);
+  });
+
+  it('refuses the seeded demo account: it has live streams, a streamer channel and VODs', async () => {
+    const demoId = await customerIdOf(app, 'demo-broadcasting');
+    // 3 live streams, 1 streamer channel, 3 VOD assets.
+    expect(await countChannelsAndVods(app.db, demoId)).toBe(7);
+    expect((await can(demo.headers)).json()).toBe(false);
+    const res = await deactivate(demo.headers);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(ACCOUNT_TEXTS.cannotDeactivate);
+    const [row] = await app.db.select().from(customers).where(eq(customers.id, demoId));
+    expect(row!.deactivatedAt).toBeNull();
   });
 
   it('answers true to a customer user with nothing configured, false to a main administrator', async () => {

@@ -3,19 +3,17 @@
  * channel's form to edit (playback, programme, ad breaks, slate) with its sections
  * (Configuration, Logs) and Delete.
  */
-import { RESOURCE_TEXTS, RESOURCES, streamerSchema, UUID_PATTERN } from '@cuepoint/core';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { RESOURCES, streamerSchema } from '@cuepoint/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DeleteAction } from '../../../components/resource/delete-action.tsx';
 import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
+import { ResourceDetail } from '../../../components/resource/resource-detail.tsx';
 import {
   ResourceFormPage,
-  type SubmitFrame,
   toFormValues,
   useResourceSubmit,
 } from '../../../components/resource/resource-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useSlateOptions } from '../api/slate-options.ts';
@@ -63,9 +61,6 @@ function CreateStreamer() {
   );
 }
 
-/** A frame's submit while there is no form yet (loading, not found). */
-const NO_SUBMIT: SubmitFrame = { onSubmit: () => {}, isPending: false, dialog: <Fragment /> };
-
 function StreamerSections({ id }: { id: string }) {
   return (
     <DetailTabs
@@ -79,29 +74,16 @@ function StreamerSections({ id }: { id: string }) {
 }
 
 function StreamerDetail({ id }: { id: string }) {
-  // Not an id at all: nothing to ask the server for.
-  const readable = UUID_PATTERN.test(id);
-  const query = useQuery({ ...streamerApi.detailOptions(id), enabled: readable });
-  if (!readable || query.isError) {
-    const notFound = !readable || (query.error instanceof ApiError && query.error.status === 404);
-    return (
-      <ResourceFormPage
-        submit={NO_SUBMIT}
-        cancelTo={STREAMER_PATHS.list}
-        error={notFound ? RESOURCE_TEXTS.notFound(spec.label) : query.error?.message}
-      >
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <ResourceFormPage submit={NO_SUBMIT} loading tabs={<StreamerSections id={id} />}>
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  return <EditStreamer record={query.data} />;
+  return (
+    <ResourceDetail
+      api={streamerApi}
+      id={id}
+      cancelTo={STREAMER_PATHS.list}
+      tabs={<StreamerSections id={id} />}
+    >
+      {(record) => <EditStreamer record={record} />}
+    </ResourceDetail>
+  );
 }
 
 function EditStreamer({ record }: { record: ResourceDto<'streamer'> }) {

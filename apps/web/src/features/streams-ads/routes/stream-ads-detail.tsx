@@ -2,16 +2,8 @@
  * /streams-ads/{detail}: the ad configuration of one live stream (the Ads tab of its datasource),
  * saved as a partial update (POST /ssai/ds/{id} with the version it was read at).
  */
-import {
-  LIVE_STREAM_TABS,
-  type LiveStream,
-  liveStreamSchema,
-  RESOURCE_TEXTS,
-  RESOURCES,
-  UUID_PATTERN,
-} from '@cuepoint/core';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { LIVE_STREAM_TABS, type LiveStream, liveStreamSchema, RESOURCES } from '@cuepoint/core';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { DatasourceFields } from '../../../components/datasource/datasource-fields.tsx';
 import {
@@ -20,12 +12,8 @@ import {
   toDatasourceValues,
 } from '../../../components/datasource/datasource-values.ts';
 import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
-import {
-  ResourceFormPage,
-  type SubmitFrame,
-  useResourceSubmit,
-} from '../../../components/resource/resource-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ResourceDetail } from '../../../components/resource/resource-detail.tsx';
+import { ResourceFormPage, useResourceSubmit } from '../../../components/resource/resource-form.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { streamAdsApi } from '../api/live-stream-api.ts';
@@ -49,8 +37,6 @@ export function Component() {
   return <StreamAdsDetail key={detail} id={detail} />;
 }
 
-const NO_SUBMIT: SubmitFrame = { onSubmit: () => {}, isPending: false, dialog: <Fragment /> };
-
 function StreamSections({ id }: { id: string }) {
   return (
     <DetailTabs
@@ -65,28 +51,11 @@ function StreamSections({ id }: { id: string }) {
 }
 
 function StreamAdsDetail({ id }: { id: string }) {
-  const readable = UUID_PATTERN.test(id);
-  const query = useQuery({ ...streamAdsApi.detailOptions(id), enabled: readable });
-  if (!readable || query.isError) {
-    const notFound = !readable || (query.error instanceof ApiError && query.error.status === 404);
-    return (
-      <ResourceFormPage
-        submit={NO_SUBMIT}
-        cancelTo={ADS_PATHS.list}
-        error={notFound ? RESOURCE_TEXTS.notFound(spec.label) : query.error?.message}
-      >
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <ResourceFormPage submit={NO_SUBMIT} loading tabs={<StreamSections id={id} />}>
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  return <EditStreamAds record={query.data} />;
+  return (
+    <ResourceDetail api={streamAdsApi} id={id} cancelTo={ADS_PATHS.list} tabs={<StreamSections id={id} />}>
+      {(record) => <EditStreamAds record={record} />}
+    </ResourceDetail>
+  );
 }
 
 function EditStreamAds({ record }: { record: ResourceDto<'liveStream'> }) {

@@ -3,27 +3,16 @@
  * defaults) and then opens it; an id shows the stream's datasource to edit, with its sections
  * (Configuration, Ads, Logs) and Delete.
  */
-import {
-  LIVE_STREAM_DEFAULTS,
-  liveStreamSchema,
-  RESOURCE_TEXTS,
-  RESOURCES,
-  UUID_PATTERN,
-} from '@cuepoint/core';
+import { LIVE_STREAM_DEFAULTS, liveStreamSchema, RESOURCES } from '@cuepoint/core';
 import { Alert } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DatasourceFields, type SlateOption } from '../../../components/datasource/datasource-fields.tsx';
 import { toDatasourcePayload, toDatasourceValues } from '../../../components/datasource/datasource-values.ts';
 import { DeleteAction } from '../../../components/resource/delete-action.tsx';
 import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
-import {
-  ResourceFormPage,
-  type SubmitFrame,
-  useResourceSubmit,
-} from '../../../components/resource/resource-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ResourceDetail } from '../../../components/resource/resource-detail.tsx';
+import { ResourceFormPage, useResourceSubmit } from '../../../components/resource/resource-form.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { liveStreamApi } from '../api/live-stream-api.ts';
@@ -73,9 +62,6 @@ function CreateLiveStream() {
   );
 }
 
-/** A frame's submit while there is no form yet (loading, not found). */
-const NO_SUBMIT: SubmitFrame = { onSubmit: () => {}, isPending: false, dialog: <Fragment /> };
-
 function StreamSections({ id }: { id: string }) {
   return (
     <DetailTabs
@@ -90,29 +76,11 @@ function StreamSections({ id }: { id: string }) {
 }
 
 function LiveStreamDetail({ id }: { id: string }) {
-  // Not an id at all: nothing to ask the server for.
-  const readable = UUID_PATTERN.test(id);
-  const query = useQuery({ ...liveStreamApi.detailOptions(id), enabled: readable });
-  if (!readable || query.isError) {
-    const notFound = !readable || (query.error instanceof ApiError && query.error.status === 404);
-    return (
-      <ResourceFormPage
-        submit={NO_SUBMIT}
-        cancelTo={LIVE_PATHS.list}
-        error={notFound ? RESOURCE_TEXTS.notFound(spec.label) : query.error?.message}
-      >
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <ResourceFormPage submit={NO_SUBMIT} loading tabs={<StreamSections id={id} />}>
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  return <EditLiveStream record={query.data} />;
+  return (
+    <ResourceDetail api={liveStreamApi} id={id} cancelTo={LIVE_PATHS.list} tabs={<StreamSections id={id} />}>
+      {(record) => <EditLiveStream record={record} />}
+    </ResourceDetail>
+  );
 }
 
 function EditLiveStream({ record }: { record: ResourceDto<'liveStream'> }) {

@@ -2,19 +2,17 @@
  * /streams-vod/{detail}: 'new' creates a VOD asset and then opens it; an id shows the asset's
  * form to edit (source, metadata, cue points) with its sections (Configuration, Logs) and Delete.
  */
-import { RESOURCE_TEXTS, RESOURCES, UUID_PATTERN, vodSchema } from '@cuepoint/core';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useState } from 'react';
+import { RESOURCES, vodSchema } from '@cuepoint/core';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { DeleteAction } from '../../../components/resource/delete-action.tsx';
 import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
+import { ResourceDetail } from '../../../components/resource/resource-detail.tsx';
 import {
   ResourceFormPage,
-  type SubmitFrame,
   toFormValues,
   useResourceSubmit,
 } from '../../../components/resource/resource-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { vodApi } from '../api/vod-api.ts';
@@ -47,9 +45,6 @@ function CreateVod() {
   );
 }
 
-/** A frame's submit while there is no form yet (loading, not found). */
-const NO_SUBMIT: SubmitFrame = { onSubmit: () => {}, isPending: false, dialog: <Fragment /> };
-
 function VodSections({ id }: { id: string }) {
   return (
     <DetailTabs
@@ -63,29 +58,11 @@ function VodSections({ id }: { id: string }) {
 }
 
 function VodDetail({ id }: { id: string }) {
-  // Not an id at all: nothing to ask the server for.
-  const readable = UUID_PATTERN.test(id);
-  const query = useQuery({ ...vodApi.detailOptions(id), enabled: readable });
-  if (!readable || query.isError) {
-    const notFound = !readable || (query.error instanceof ApiError && query.error.status === 404);
-    return (
-      <ResourceFormPage
-        submit={NO_SUBMIT}
-        cancelTo={VOD_PATHS.list}
-        error={notFound ? RESOURCE_TEXTS.notFound(spec.label) : query.error?.message}
-      >
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  if (!query.data) {
-    return (
-      <ResourceFormPage submit={NO_SUBMIT} loading tabs={<VodSections id={id} />}>
-        {null}
-      </ResourceFormPage>
-    );
-  }
-  return <EditVod record={query.data} />;
+  return (
+    <ResourceDetail api={vodApi} id={id} cancelTo={VOD_PATHS.list} tabs={<VodSections id={id} />}>
+      {(record) => <EditVod record={record} />}
+    </ResourceDetail>
+  );
 }
 
 function EditVod({ record }: { record: ResourceDto<'vod'> }) {
