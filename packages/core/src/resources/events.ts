@@ -20,8 +20,12 @@ export const EVENT_ACTIONS = [
   'error',
 ] as const;
 
-/** Totals stop counting here (as a search engine's hit count does): the answer says "at least". */
-export const EVENT_TOTAL_CAP = 10_000;
+/**
+ * Totals stop counting here (as a search engine's hit count does; Kibana's Discover shows 500
+ * documents): the answer says "at least". Counting costs a scan of that many index entries on
+ * every page, so it stays small; older events are reached by narrowing the time range.
+ */
+export const EVENT_TOTAL_CAP = 1_000;
 /** Most events one live-tail answer carries. */
 export const EVENT_TAIL_LIMIT = 200;
 /** How often the console's live tail asks for new events. */
