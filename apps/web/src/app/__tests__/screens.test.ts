@@ -1,7 +1,21 @@
+import type { RouteObject } from 'react-router';
 import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { SESSION_ROUTE_ID } from '../../lib/session.ts';
 import { routes } from '../router.tsx';
 import { SCREENS } from '../screens.ts';
+import { sessionRoutes } from '../session-routes.ts';
+
+/** The whole route tree, with the signed-in screens the router discovers under the session route. */
+const withSession = (tree: RouteObject[]): RouteObject[] =>
+  tree.map((route) =>
+    route.id === SESSION_ROUTE_ID
+      ? ({ ...route, children: sessionRoutes } as RouteObject)
+      : route.children
+        ? ({ ...route, children: withSession(route.children) } as RouteObject)
+        : route,
+  );
+const fullRoutes = withSession(routes);
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 const parentOf = (path: string) => segments(path).slice(0, -1).join('/');
@@ -31,10 +45,21 @@ describe('SCREENS', () => {
   it('finds, as its first match, the screen the router matches (so breadcrumbs agree with the router)', () => {
     for (const screen of SCREENS) {
       const url = sampleUrl(screen.path);
-      const routed = matchRoutes(routes, url)?.at(-1)?.route.path;
+      const routed = matchRoutes(fullRoutes, url)?.at(-1)?.route.path;
       const first = SCREENS.find((s) => matchPath({ path: s.path, end: true }, url));
       expect(routed, url).toBe(screen.path);
       expect(first?.path, url).toBe(screen.path);
     }
+  });
+
+  it('gives every signed-in route its screen title, and keeps them out of the first page load', () => {
+    const untitled = sessionRoutes.filter(
+      (route) => !(route.handle as { title?: string } | undefined)?.title,
+    );
+    expect(untitled.map((route) => route.path)).toEqual(
+      sessionRoutes.filter((route) => route.path === '/overview').map((route) => route.path),
+    );
+    const session = routes[0]!.children!.find((route) => route.id === SESSION_ROUTE_ID);
+    expect(session?.children).toEqual([]);
   });
 });
