@@ -11,6 +11,9 @@ export default mergeConfig(
       environment: 'jsdom',
       setupFiles: ['./src/test/setup.ts'],
       css: false,
+      // A form test types into Mantine inputs in jsdom: ~1-2 s alone, several times that while the
+      // machine is busy (CI shares 2 cores with the server suites). The limit is for a hung test.
+      testTimeout: 20_000,
     },
   }),
 );

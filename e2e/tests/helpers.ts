@@ -8,15 +8,22 @@ export const DEMO = {
   customer: { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' },
 } as const;
 
-/** The mail the server wrote to its outbox (DATA_DIR/outbox, the default without SMTP_URL). */
+/**
+ * The mail the server wrote to its outbox (DATA_DIR/outbox, the default without SMTP_URL). Reset
+ * and activation mails are written after the answer, so this waits for it to arrive.
+ */
 export async function lastMailTo(to: string): Promise<{ subject: string; text: string; links: string[] }> {
   const dir = join(process.env.CUEPOINT_E2E_DATA_DIR!, 'outbox');
-  const names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort();
-  for (const name of names.reverse()) {
-    const mail = JSON.parse(await readFile(join(dir, name), 'utf8'));
-    if (mail.to === to) return mail;
-  }
-  throw new Error(`no mail to ${to} in the outbox`);
+  const find = async () => {
+    const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    for (const name of names.reverse()) {
+      const mail = JSON.parse(await readFile(join(dir, name), 'utf8'));
+      if (mail.to === to) return mail;
+    }
+    return undefined;
+  };
+  await expect.poll(find, { message: `a mail to ${to} in the outbox`, timeout: 10_000 }).toBeDefined();
+  return (await find())!;
 }
 
 /** The path and query of a mailed link, to open on the server under test. */

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { type LoggerChoice, loggerOptions, OneLinePerRequest } from './lib/logging.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { backgroundPlugin } from './plugins/background.ts';
 import { blobsPlugin } from './plugins/blobs.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { inputGuard } from './plugins/input-guard.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { resourceCountsPlugin } from './plugins/resource-counts.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
@@ -25,7 +28,8 @@ export interface BuildAppOptions {
   redis?: Redis | undefined;
   /** Key prefix of the Redis rate-limit counters (tests isolate themselves with it). */
   rateLimitNamespace?: string;
-  logger?: FastifyServerOptions['logger'];
+  /** Log lines (redacted, one per request); none when unset. */
+  logger?: LoggerChoice;
   webDist: string;
 }
 
@@ -34,7 +38,9 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the server: external plugins, then the app's own, then the routes. */
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger ? loggerOptions(opts.logger) : false,
+    // One line per request, not Fastify's two.
+    logController: new OneLinePerRequest(),
     bodyLimit: opts.env.BODY_LIMIT,
     // A hop count is supported at run time (trust the nth hop); this overload's type omits it.
     trustProxy: opts.env.TRUST_PROXY as boolean | string | string[],
@@ -45,6 +51,16 @@ export async function buildApp(opts: BuildAppOptions) {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: false },
+    // Slow-client limits (a body trickled a byte at a time must not hold a socket for ever).
+    requestTimeout: opts.env.REQUEST_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(opts.env.HEADERS_TIMEOUT_MS, opts.env.REQUEST_TIMEOUT_MS),
+      // How often Node checks those limits (its default, 30 s, would let them overrun by as much).
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(5_000, Math.floor(opts.env.HEADERS_TIMEOUT_MS / 2)),
+      ),
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The console sends Content-Type: application/json on every request (spec section 7), bodiless
@@ -73,12 +89,18 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   // 2. app
   await app.register(errorHandling);
+  // Strings no database can store (NUL, lone surrogates) are refused for every route, by field.
+  await app.register(inputGuard);
   await app.register(databasePlugin, {
     database: opts.database,
     closeOnShutdown: opts.closeDatabase ?? false,
   });
+  await app.register(backgroundPlugin);
   await app.register(secretsPlugin, { secretKey: opts.env.SECRET_KEY, dataDir: opts.env.DATA_DIR });
-  await app.register(blobsPlugin, { dataDir: opts.env.DATA_DIR });
+  await app.register(blobsPlugin, {
+    dataDir: opts.env.DATA_DIR,
+    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+  });
   await app.register(authPlugin);
   await app.register(resourceCountsPlugin);
   await app.register(mailPlugin, { env: opts.env });

@@ -6,6 +6,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, type Env, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.ts';
+import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
+import { wantsPretty } from './lib/logging.ts';
 
 const startedAt = performance.now();
 
@@ -22,6 +24,19 @@ try {
 
 const dataDir = resolve(env.DATA_DIR);
 await mkdir(dataDir, { recursive: true });
+// The embedded database belongs to one process (PostgreSQL takes several).
+let releaseDataDir: (() => void) | undefined;
+if (!env.DATABASE_URL) {
+  try {
+    releaseDataDir = lockDataDir(dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`Cuepoint cannot start. ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
 const database = env.DATABASE_URL
   ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') });
@@ -38,12 +53,7 @@ const app = await buildApp({
   closeDatabase: true,
   redis,
   webDist: resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
-  logger: {
-    level: env.LOG_LEVEL,
-    ...(process.stdout.isTTY && env.NODE_ENV !== 'production'
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-      : {}),
-  },
+  logger: { level: env.LOG_LEVEL, pretty: wantsPretty(env.LOG_FORMAT, process.stdout.isTTY) },
 });
 if (redis) app.addHook('onClose', async () => void (await redis.quit()));
 
@@ -52,6 +62,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
+  releaseDataDir?.();
 });
 
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -9,6 +9,7 @@ export * from './schemas/auth.ts';
 export * from './schemas/common.ts';
 export * from './schemas/health.ts';
 export * from './schemas/overview.ts';
+export * from './schemas/plan-changes.ts';
 export * from './schemas/signup.ts';
 export * from './schemas/user.ts';
 export * from './texts/index.ts';

@@ -118,6 +118,24 @@ describe.skipIf(process.env.CUEPOINT_TEST_DB === 'postgres')('the server process
         headers: { authorization: `Bearer ${token}` },
       });
       expect(again.status).toBe(200);
+      // One JSON line per request, its URL's secrets cut (a mailed reset link carries a token).
+      await fetch(`${base}/app/new-password?email=a%40b.example&token=SECRET-RESET-TOKEN`);
+      await new Promise((r) => setTimeout(r, 200));
+      const lines = second
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('/api/user/getUser/'));
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0]!)).toMatchObject({ req: { method: 'GET' }, res: { statusCode: 200 } });
+      expect(second.output()).not.toContain('incoming request');
+      expect(second.output()).toContain('/app/new-password?email=%5BREDACTED%5D&token=%5BREDACTED%5D');
+      expect(second.output()).not.toContain('SECRET-RESET-TOKEN');
+
+      // A second process on the same embedded database refuses to start, naming the first.
+      const third = start({ ...env, PORT: String(await freePort()) });
+      expect(await third.exited).toBe(1);
+      expect(third.output()).toContain(`Another Cuepoint process (pid ${second.child.pid}`);
+      expect(third.output()).toContain('DATABASE_URL');
     } finally {
       expect(await stopWithCtrlC(second.child, second.exited)).toBe(0);
     }

@@ -56,6 +56,17 @@ export const envSchema = z.object({
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `LOG_LEVEL accepts ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** pretty: one readable line per event; json: pino's JSON lines; auto: pretty on a terminal. */
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'], { error: 'LOG_FORMAT accepts auto, pretty or json' })
+    .default('auto'),
+  /**
+   * Slow clients: the request headers must arrive within HEADERS_TIMEOUT_MS and the whole request
+   * (body included) within REQUEST_TIMEOUT_MS, or the connection is answered 408 and closed. The
+   * default leaves a 50 MB slate upload 5 minutes (about 1.4 Mbit/s).
+   */
+  HEADERS_TIMEOUT_MS: positiveInt('HEADERS_TIMEOUT_MS', 20_000),
+  REQUEST_TIMEOUT_MS: positiveInt('REQUEST_TIMEOUT_MS', 300_000),
   /** Outbound mail: SMTP when set, else every message is written to DATA_DIR/outbox/. */
   SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
   MAIL_FROM: z

@@ -1,6 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import {
+  type FileHandle,
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { fileAccess, type RandomAccess } from './video-container.ts';
 
 /**
  * Uploaded files (logos, custom-domain certificates and keys) kept outside the database.
@@ -10,20 +23,73 @@ import { join } from 'node:path';
  * (`<uuid><.ext>`), never derived from a user's file name, so a key names one immutable file:
  * a replaced logo gets a new key and the old file is deleted.
  *
+ * Large files (slate videos) are streamed in with `putStream`: written to a temporary file,
+ * checked there, and renamed into place; they are never held in memory whole, and served the
+ * same way (`open`). Which customer owns a file, and its size, is kept in the `blobs` table
+ * (repositories/blobs.ts), not here.
+ *
  * The interface is the seam for another backend: this one writes under one directory
  * (DATA_DIR/blobs). Several API processes must share that directory (a network volume), or use
- * an object-store implementation of the same three calls.
+ * an object-store implementation of the same calls.
  */
 export type BlobNamespace = 'public' | 'private';
 export const BLOB_NAMESPACES: readonly BlobNamespace[] = ['public', 'private'];
 
+export interface PutStreamOptions {
+  /**
+   * Called after each chunk is written with the bytes written so far; throwing aborts the put
+   * (a size limit, a storage quota), the temporary file is deleted and the error is rethrown.
+   */
+  onProgress?: (written: number) => void | Promise<void>;
+  /**
+   * Called with the complete temporary file before it is renamed into place (the container
+   * check); throwing refuses the file, which is deleted, and the error is rethrown.
+   */
+  verify?: (file: RandomAccess) => void | Promise<void>;
+}
+
+export interface StoredBlob {
+  key: string;
+  size: number;
+}
+
+export interface BlobInfo {
+  key: string;
+  size: number;
+  /** When the file was last written. */
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   /** Stores `data` under a new random key ending in `ext` ('.png' or 'png'); answers the key. */
   put(ns: BlobNamespace, ext: string, data: Uint8Array): Promise<string>;
+  /**
+   * Streams `source` into a new random key ending in `ext`, chunk by chunk (never the whole file
+   * in memory). The file appears under its key only once it is complete and `verify` accepted
+   * it; on any error (the source's, an abort, `onProgress` or `verify` throwing) nothing is left
+   * behind and the error is rethrown.
+   */
+  putStream(
+    ns: BlobNamespace,
+    ext: string,
+    source: AsyncIterable<Uint8Array>,
+    options?: PutStreamOptions,
+  ): Promise<StoredBlob>;
   /** The file's bytes, or null when there is no such key (a malformed key included). */
   get(ns: BlobNamespace, key: string): Promise<Buffer | null>;
+  /** The file's size and a stream of its bytes, or null when there is no such key. */
+  open(ns: BlobNamespace, key: string): Promise<{ size: number; stream: Readable } | null>;
+  /** The file's size in bytes, or null when there is no such key. */
+  size(ns: BlobNamespace, key: string): Promise<number | null>;
+  /** Every stored file of the namespace (temporary files of unfinished puts excluded). */
+  list(ns: BlobNamespace): Promise<BlobInfo[]>;
   /** Removes the file; a missing or malformed key is not an error. */
   delete(ns: BlobNamespace, key: string): Promise<void>;
+  /**
+   * Removes what unfinished puts left behind (a crash mid-upload) that was last written before
+   * `olderThan`; answers how many. A put in progress keeps writing, so it is younger.
+   */
+  purgeTemporary(olderThan: Date): Promise<number>;
 }
 
 /** `<uuid v4>` plus an optional lower-case extension of 1 to 10 letters or digits. */
@@ -57,20 +123,53 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
 
   // The key is checked before it ever becomes a path: no separators, no dots but the extension's.
   const pathOf = (ns: BlobNamespace, key: string) => (isBlobKey(key) ? join(dirs[ns], key) : null);
+  const modeOf = (ns: BlobNamespace) => (ns === 'private' ? 0o600 : 0o644);
+  /** A new key, its final path and the temporary one it is written to first. */
+  const newFile = (ns: BlobNamespace, ext: string) => {
+    const key = `${randomUUID()}${normalizeExtension(ext)}`;
+    return { key, target: join(dirs[ns], key), temporary: join(dirs[ns], temporaryName(key)) };
+  };
 
   return {
     async put(ns, ext, data) {
-      const key = `${randomUUID()}${normalizeExtension(ext)}`;
-      const target = join(dirs[ns], key);
-      const temporary = join(dirs[ns], `.${key}.${process.pid}.tmp`);
+      const { key, target, temporary } = newFile(ns, ext);
       try {
-        await writeFile(temporary, data, { mode: ns === 'private' ? 0o600 : 0o644, flag: 'wx' });
+        await writeFile(temporary, data, { mode: modeOf(ns), flag: 'wx' });
         await rename(temporary, target);
       } catch (err) {
         await rm(temporary, { force: true });
         throw err;
       }
       return key;
+    },
+    async putStream(ns, ext, source, options = {}) {
+      const { key, target, temporary } = newFile(ns, ext);
+      let handle: FileHandle | undefined;
+      let written = 0;
+      try {
+        // Read too: verify reads the written file through this handle.
+        handle = await open(temporary, 'wx+', modeOf(ns));
+        // One chunk at a time: the next is pulled only once this one is on disk (back-pressure);
+        // leaving the loop early (a throw) ends the source's iteration (its `return`).
+        for await (const chunk of source) {
+          let offset = 0;
+          while (offset < chunk.length) {
+            const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+            offset += bytesWritten;
+          }
+          written += chunk.length;
+          await options.onProgress?.(written);
+        }
+        await options.verify?.(fileAccess(handle, written));
+        await handle.close();
+        handle = undefined;
+        await rename(temporary, target);
+      } catch (err) {
+        await handle?.close().catch(() => undefined);
+        await rm(temporary, { force: true });
+        throw err;
+      }
+      return { key, size: written };
     },
     async get(ns, key) {
       const path = pathOf(ns, key);
@@ -82,6 +181,49 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
         throw err;
       }
     },
+    async open(ns, key) {
+      const path = pathOf(ns, key);
+      if (!path) return null;
+      let handle: FileHandle;
+      try {
+        handle = await open(path, 'r');
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+      try {
+        const { size } = await handle.stat();
+        // The stream owns the handle from here and closes it when done or destroyed.
+        return { size, stream: handle.createReadStream() };
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    },
+    async size(ns, key) {
+      const path = pathOf(ns, key);
+      if (!path) return null;
+      try {
+        return (await stat(path)).size;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async list(ns) {
+      const found: BlobInfo[] = [];
+      for (const name of await readdir(dirs[ns])) {
+        if (!isBlobKey(name)) continue;
+        try {
+          const info = await stat(join(dirs[ns], name));
+          if (info.isFile()) found.push({ key: name, size: info.size, modifiedAt: info.mtime });
+        } catch (err) {
+          // Deleted since the directory was read.
+          if (!isMissing(err)) throw err;
+        }
+      }
+      return found;
+    },
     async delete(ns, key) {
       const path = pathOf(ns, key);
       if (!path) return;
@@ -91,8 +233,54 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
         if (!isMissing(err)) throw err;
       }
     },
+    async purgeTemporary(olderThan) {
+      let removed = 0;
+      for (const ns of BLOB_NAMESPACES) {
+        for (const name of await readdir(dirs[ns])) {
+          if (!TEMPORARY.test(name)) continue;
+          const path = join(dirs[ns], name);
+          try {
+            if ((await stat(path)).mtime < olderThan) {
+              await unlink(path);
+              removed += 1;
+            }
+          } catch (err) {
+            if (!isMissing(err)) throw err;
+          }
+        }
+      }
+      return removed;
+    },
   };
 }
+
+/** Where a file is written before it is complete: '.<key>.<pid>.<random>.tmp' (never a key). */
+const temporaryName = (key: string) => `.${key}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`;
+const TEMPORARY = /^\.[0-9a-f-]{36}(\.[a-z0-9]{1,10})?\.\d+(\.[0-9a-f]{8})?\.tmp$/;
+
+/** Content types of the public files, by extension (anything else is served by no route). */
+export const PUBLIC_CONTENT_TYPES: Readonly<Record<string, string>> = {
+  // Logos (routes/customer/edit-customer.ts checks their bytes).
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  // Slate videos (lib/video-container.ts checks their bytes).
+  '.mp4': 'video/mp4',
+  '.ts': 'video/mp2t',
+};
+
+const extensionOf = (key: string) => {
+  const dot = key.lastIndexOf('.');
+  return dot < 0 ? '' : key.slice(dot).toLowerCase();
+};
+
+/** The public content type of a key's extension, if it has one. */
+export const publicContentTypeOf = (key: string): string | undefined =>
+  PUBLIC_CONTENT_TYPES[extensionOf(key)];
+
+/** A key's content type as recorded ('application/octet-stream' for certificates, keys and the rest). */
+export const contentTypeOf = (key: string): string => publicContentTypeOf(key) ?? 'application/octet-stream';
 
 // ---- References kept in the database -------------------------------------------------------
 

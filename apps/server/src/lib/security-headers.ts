@@ -52,19 +52,28 @@ export const CONSOLE_HEADERS = helmetHeaders({
 
 /**
  * JSON answers of the API: nothing in them may load or frame anything; the headers that only
- * mean something for HTML documents are left out, which keeps every answer small.
+ * mean something for HTML documents are left out, which keeps every answer small. None is kept
+ * by a browser or proxy cache: answers carry tokens (login, the rotated `usertoken`), the API key
+ * (the customer record) and account data.
  */
-export const API_HEADERS = helmetHeaders({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-  },
-  crossOriginEmbedderPolicy: false,
-  crossOriginOpenerPolicy: false,
-  originAgentCluster: false,
-  xDnsPrefetchControl: false,
-  xDownloadOptions: false,
-  xFrameOptions: false,
-  xPermittedCrossDomainPolicies: false,
-  xXssProtection: false,
-});
+export const API_HEADERS = {
+  ...apiHelmetHeaders(),
+  'cache-control': 'no-store',
+};
+
+function apiHelmetHeaders() {
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+  });
+}

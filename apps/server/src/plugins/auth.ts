@@ -36,6 +36,8 @@ interface AuthBase {
 export interface SessionAuth extends AuthBase {
   kind: 'session';
   sessionId: string;
+  /** The sign-in this token descends from (logout revokes all of it). */
+  familyId: string | null;
 }
 
 /**
@@ -145,6 +147,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     let auth: SessionAuth = {
       kind: 'session',
       sessionId: session.sessionId,
+      familyId: session.familyId,
       user: session.user,
       customer: session.customer,
       actor: null,
@@ -194,7 +197,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     const fresh = await rotateSession(
       app.db,
-      { sessionId: auth.sessionId, userId: (auth.actor ?? auth.user).id },
+      { sessionId: auth.sessionId, familyId: auth.familyId, userId: (auth.actor ?? auth.user).id },
       { userAgent: request.headers['user-agent'], ip: request.ip },
     );
     if (fresh) {

@@ -2,6 +2,11 @@ import type { ErrorResponse } from '@cuepoint/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE,
+  isDatabaseUnavailable,
+} from '../lib/database-errors.ts';
 
 /** Turns zod issue paths into the dotted field names the console shows messages under. */
 export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): string {
@@ -39,6 +44,13 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return reply.code(500).send(internal(request.id));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ ...internal(request.id, 503), message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -81,7 +81,7 @@ export async function listResources(
     .where(where)
     .orderBy(direction(sortExpression(kind, t, query.sort)), direction(t.id));
   const size = pageSizeRows(query.pageSize);
-  const rows = size === null ? await rowsQuery : await rowsQuery.limit(size).offset((query.page - 1) * size);
+  const rows = await rowsQuery.limit(size).offset((query.page - 1) * size);
   const [counted] = await db.select({ n: count() }).from(t).where(where);
   return { rows, total: counted?.n ?? 0 };
 }

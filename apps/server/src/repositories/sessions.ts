@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { type CustomerRow, customers, sessions, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
@@ -11,12 +12,15 @@ export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 export async function createSession(
   db: Db,
   userId: string,
-  meta: { userAgent?: string | undefined; ip?: string | undefined; now?: Date } = {},
+  meta: { userAgent?: string | undefined; ip?: string | undefined; now?: Date; familyId?: string } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newToken();
   const now = meta.now ?? new Date();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+  const id = randomUUID();
   await db.insert(sessions).values({
+    id,
+    familyId: meta.familyId ?? id,
     userId,
     tokenHash: hashToken(token),
     createdAt: now,
@@ -30,6 +34,7 @@ export async function createSession(
 
 export interface ActiveSession {
   sessionId: string;
+  familyId: string | null;
   createdAt: Date;
   replacedAt: Date | null;
   lastUsedAt: Date;
@@ -50,6 +55,7 @@ export async function findActiveSession(
   const [row] = await db
     .select({
       sessionId: sessions.id,
+      familyId: sessions.familyId,
       createdAt: sessions.createdAt,
       replacedAt: sessions.replacedAt,
       lastUsedAt: sessions.lastUsedAt,
@@ -82,8 +88,28 @@ export async function touchSession(db: Db, session: ActiveSession, now = new Dat
     .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastUsedAt, now)));
 }
 
-export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+/**
+ * Logout: revokes the session and every token of its sign-in (its rotated predecessors and
+ * successors), so no earlier token keeps working through its rotation grace. Answers the ids.
+ */
+export async function revokeSessionFamily(
+  db: Db,
+  session: { sessionId: string; familyId: string | null },
+  now = new Date(),
+): Promise<string[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        session.familyId
+          ? or(eq(sessions.familyId, session.familyId), eq(sessions.id, session.sessionId))
+          : eq(sessions.id, session.sessionId),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
 }
 
 /** After a password change: every session of the user ends. */
@@ -121,7 +147,7 @@ export const SESSION_ROTATION_GRACE_MS = 60 * 1000;
  */
 export async function rotateSession(
   db: Db,
-  session: { sessionId: string; userId: string },
+  session: { sessionId: string; familyId: string | null; userId: string },
   meta: { userAgent?: string | undefined; ip?: string | undefined },
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | undefined> {
@@ -136,6 +162,10 @@ export async function rotateSession(
       .where(and(eq(sessions.id, session.sessionId), isNull(sessions.replacedAt), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     if (!replaced) return undefined;
-    return createSession(tx as unknown as Db, session.userId, { ...meta, now });
+    return createSession(tx as unknown as Db, session.userId, {
+      ...meta,
+      now,
+      familyId: session.familyId ?? session.sessionId,
+    });
   });
 }

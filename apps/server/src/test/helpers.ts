@@ -7,6 +7,7 @@ import { buildApp } from '../app.ts';
 import { type Env, loadEnv } from '../config/env.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from '../db/seed.ts';
+import type { LoggerChoice } from '../lib/logging.ts';
 
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or (project
@@ -93,7 +94,12 @@ export async function fakeConsoleBuild(): Promise<string> {
 }
 
 export async function testApp(
-  options: { env?: Record<string, string>; database?: Database; webDist?: string } = {},
+  options: {
+    env?: Record<string, string>;
+    database?: Database;
+    webDist?: string;
+    logger?: LoggerChoice;
+  } = {},
 ) {
   const database = options.database ?? (await freshDatabase());
   const env = testEnv(options.env);
@@ -102,6 +108,7 @@ export async function testApp(
     database,
     closeDatabase: !options.database,
     webDist: options.webDist ?? (await fakeConsoleBuild()),
+    ...(options.logger ? { logger: options.logger } : {}),
   });
   await app.ready();
   return Object.assign(app, { dataDir: env.DATA_DIR });

@@ -31,3 +31,9 @@ export const BREAKPOINTS = { xs: 576, sm: 768, md: 992, lg: 1200 } as const;
 export const CHUNK_RELOAD_GUARD_MS = 60_000;
 /** Response handling times out this long after UI_TIMEOUT. */
 export const RESPONSE_HANDLING_GRACE_MS = 500;
+
+/**
+ * Storage quota of one customer account, in bytes: every file it uploaded counts (slate videos,
+ * logos, login logos, custom-domain certificates and private keys).
+ */
+export const CUSTOMER_STORAGE_QUOTA_BYTES = 2 * 1024 * 1024 * 1024;

@@ -197,8 +197,19 @@ export function enabledPaths(entries: readonly NavigationEntry[]): string[] {
   ]);
 }
 
-const stripQuery = (path: string) => path.replace(/[?#].*$/, '');
-const normalise = (path: string) => stripQuery(path).replace(/\/+$/, '') || '/';
+// Plain string code, not /[?#].*$/ and /\/+$/: both backtrack quadratically on a long path
+// ('?' repeated and a newline, or '/' repeated and another character), and the route guard
+// runs this on whatever path the address bar holds.
+const stripQuery = (path: string) => {
+  const end = path.search(/[?#]/);
+  return end === -1 ? path : path.slice(0, end);
+};
+const normalise = (path: string) => {
+  const bare = stripQuery(path);
+  let end = bare.length;
+  while (end > 0 && bare.charCodeAt(end - 1) === 0x2f /* '/' */) end--;
+  return bare.slice(0, end) || '/';
+};
 
 /**
  * Whether a console path is reachable through the visible navigation: an entry's own path or

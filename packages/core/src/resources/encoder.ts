@@ -1,6 +1,7 @@
 /** Encoders (spec section 3, "Encoder"; generic resource /ssai/encoder; screen /encoder, flag ENCODER=1). */
 import { z } from 'zod';
 import { jsonTextSchema, probeDurationSchema } from '../validation/field-schemas.ts';
+import { BANDWIDTH_MAX, GOP_MAX, PLAYLIST_SEGMENTS_MAX, SEGMENT_SIZE_MAX } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { positiveIntSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
@@ -46,16 +47,16 @@ export const encoderSchema = z.object({
   profile: choice(ENCODER_PROFILES),
   resolution: choice(ENCODER_RESOLUTIONS),
   frame_rate: choice(ENCODER_FRAME_RATES),
-  gop: positiveIntSchema(ENCODER_LABELS.gop),
+  gop: positiveIntSchema(ENCODER_LABELS.gop, GOP_MAX),
   audio_codec: choice(ENCODER_AUDIO_CODECS),
   audio_frequency: choice(ENCODER_AUDIO_FREQUENCIES),
   output_config: jsonTextSchema.default('{}'),
   GPI_trigger: z.boolean({ error: M.thisFieldRequired }).default(false),
   status: statusSchema,
-  segment_size: positiveIntSchema(ENCODER_LABELS.segment_size),
-  playlist_length: positiveIntSchema(ENCODER_LABELS.playlist_length),
-  delete_threshold_size: positiveIntSchema(ENCODER_LABELS.delete_threshold_size),
-  bandwidth: positiveIntSchema(ENCODER_LABELS.bandwidth),
+  segment_size: positiveIntSchema(ENCODER_LABELS.segment_size, SEGMENT_SIZE_MAX),
+  playlist_length: positiveIntSchema(ENCODER_LABELS.playlist_length, PLAYLIST_SEGMENTS_MAX),
+  delete_threshold_size: positiveIntSchema(ENCODER_LABELS.delete_threshold_size, PLAYLIST_SEGMENTS_MAX),
+  bandwidth: positiveIntSchema(ENCODER_LABELS.bandwidth, BANDWIDTH_MAX),
   probe_duration: probeDurationSchema,
 });
 export type EncoderInput = z.input<typeof encoderSchema>;

@@ -5,7 +5,8 @@
  * search and pages; `after` gives the events newer than one already seen (live tail).
  */
 import { z } from 'zod';
-import { PAGE_SIZE_VALUES, unknownParameters } from './list.ts';
+import { textSchema } from '../validation/field-schemas.ts';
+import { PAGE_SIZE_VALUES, pageSchema, unknownParameters } from './list.ts';
 import { RESOURCE_KINDS } from './registry.ts';
 
 export const EVENT_LEVELS = ['debug', 'info', 'warning', 'error'] as const;
@@ -59,15 +60,20 @@ export const eventListQuerySchema = z.strictObject(
     from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
     to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
     level: z.enum(EVENT_LEVELS, { error: `level must be one of ${EVENT_LEVELS.join(', ')}` }).optional(),
-    q: z.string().trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
-    page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+    q: textSchema().trim().max(200, { error: 'q must be at most 200 characters' }).optional(),
+    page: pageSchema,
     pageSize: z
       .enum(PAGE_SIZE_VALUES.filter((v) => v !== 'All') as ['10', '20', '50', '100'], {
         error: 'pageSize must be 10, 20, 50 or 100',
       })
       .default('50'),
     /** Live tail: only events with an id above this one, oldest first. */
-    after: z.string().regex(/^\d+$/, { error: 'after must be an event id' }).optional(),
+    // Event ids are bigserials read as JavaScript numbers: a cursor beyond the safe integers is no id.
+    after: z
+      .string()
+      .regex(/^\d{1,16}$/, { error: 'after must be an event id', abort: true })
+      .refine((v) => Number(v) <= Number.MAX_SAFE_INTEGER, { error: 'after must be an event id' })
+      .optional(),
     customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
   },
   { error: unknownParameters },

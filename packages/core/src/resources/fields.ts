@@ -1,7 +1,7 @@
 /** Small field schemas the resource definitions share (built on the rules of spec section 5). */
 import { z } from 'zod';
-import { requiredTextSchema } from '../validation/field-schemas.ts';
-import { greaterThanZeroMessage, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { requiredTextSchema, textSchema } from '../validation/field-schemas.ts';
+import { greaterThanZeroMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { validateGreaterThanZero, validateStreamUrl, validateUrl } from '../validation/rules.ts';
 import { ruleCheck } from '../validation/zod-checks.ts';
 
@@ -13,42 +13,37 @@ export const resourceNameSchema = (label = 'Name') =>
   });
 
 /** A URL that may be left empty (''): 'Invalid URL' otherwise. */
-export const optionalUrlSchema = z
-  .string({ error: M.invalidUrl })
+export const optionalUrlSchema = textSchema({ error: M.invalidUrl })
   .trim()
   .check(ruleCheck((value: string) => (value === '' ? null : validateUrl(value))))
   .default('');
 
 /** A stream URL that may be left empty: when given, a URL ending with '/'. */
-export const optionalStreamUrlSchema = z
-  .string({ error: M.invalidUrl })
+export const optionalStreamUrlSchema = textSchema({ error: M.invalidUrl })
   .trim()
   .check(ruleCheck((value: string) => (value === '' ? null : validateStreamUrl(value))))
   .default('');
 
-/** Messages of the size limits the spec does not word. */
-export const LIMIT_TEXTS = {
-  tooLong: (max: number) => `Must be at most ${max} characters`,
-  tooMany: (max: number) => `At most ${max} entries`,
-  emptyEntry: 'Entries cannot be empty',
-  yesOrNo: 'Must be on or off (true or false)',
-} as const;
-
-/** A number above zero: '{_field_} should be greater than zero'. */
-export const positiveNumberSchema = (field: string) =>
+/**
+ * A number above zero ('{_field_} should be greater than zero') and at most `max` ('Must be at
+ * most {max}'): every caller names its field's bound (limits.ts), so none is unbounded.
+ */
+export const positiveNumberSchema = (field: string, max: number) =>
   z
     .number({ error: greaterThanZeroMessage(field) })
-    .check(ruleCheck((v) => validateGreaterThanZero(v, field)));
+    .check(ruleCheck((v) => validateGreaterThanZero(v, field)))
+    .max(max, { error: LIMIT_TEXTS.atMost(max) });
 
-/** A whole number above zero: '{_field_} should be greater than zero'. */
-export const positiveIntSchema = (field: string) =>
+/** A whole number above zero ('{_field_} should be greater than zero') and at most `max`. */
+export const positiveIntSchema = (field: string, max: number) =>
   z
     .number({ error: greaterThanZeroMessage(field) })
     .check(
       ruleCheck((v) =>
         Number.isInteger(v) ? validateGreaterThanZero(v, field) : greaterThanZeroMessage(field),
       ),
-    );
+    )
+    .max(max, { error: LIMIT_TEXTS.atMost(max) });
 
 /** Optional id of another resource of the same account ('' or null: none). */
 export const referenceSchema = z

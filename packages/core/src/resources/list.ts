@@ -6,11 +6,29 @@
  */
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants/index.ts';
+import { textSchema } from '../validation/field-schemas.ts';
 
 /** Page sizes as a query parameter: '10', '20', '50', '100' or 'All' (spec section 3, "Lists"). */
 export const PAGE_SIZE_VALUES = PAGE_SIZES.map(String) as ['10', '20', '50', '100', 'All'];
 export type PageSizeValue = (typeof PAGE_SIZE_VALUES)[number];
 export const DEFAULT_PAGE_SIZE: PageSizeValue = '10';
+
+/**
+ * The most rows one answer carries for pageSize All: a list of every row would cost the one
+ * process time in proportion to the account's size. Beyond it, All pages by this many.
+ */
+export const LIST_ALL_MAX_ROWS = 1000;
+/** The highest page number a list accepts (a deeper offset is no page of any real list). */
+export const LIST_MAX_PAGE = 100_000;
+
+/** 1-based page number of a list query. */
+export const pageSchema = z.coerce
+  .number({ error: 'page must be a whole number from 1' })
+  .int({ error: 'page must be a whole number from 1', abort: true })
+  .min(1, { error: 'page must be a whole number from 1', abort: true })
+  .max(LIST_MAX_PAGE, { error: `page must be at most ${LIST_MAX_PAGE}` })
+  .default(1);
+
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -43,14 +61,14 @@ export interface ListShape {
 export const listQuerySchema = (shape: ListShape) =>
   z.strictObject(
     {
-      page: z.coerce.number({ error: 'page must be a whole number from 1' }).int().min(1).default(1),
+      page: pageSchema,
       pageSize: z.enum(PAGE_SIZE_VALUES, { error: 'pageSize must be 10, 20, 50, 100 or All' }).default('10'),
       sort: z
         .enum(shape.sortKeys, { error: `sort must be one of ${shape.sortKeys.join(', ')}` })
         .default(shape.defaultSort),
       order: z.enum(SORT_ORDERS, { error: 'order must be asc or desc' }).default(shape.defaultOrder),
-      q: z
-        .string()
+      // Filters are enums (only their listed values pass); q is free text, refused when unsafe.
+      q: textSchema()
         .trim()
         .max(SEARCH_MAX_LENGTH, { error: `q must be at most ${SEARCH_MAX_LENGTH} characters` })
         .optional(),
@@ -73,9 +91,9 @@ export type ListQuery = {
   customerId?: string | undefined;
 } & Record<string, unknown>;
 
-/** The number of rows a page size stands for; All is every row. */
-export const pageSizeRows = (pageSize: PageSizeValue): number | null =>
-  pageSize === 'All' ? null : Number(pageSize);
+/** The number of rows a page size stands for; All is LIST_ALL_MAX_ROWS. */
+export const pageSizeRows = (pageSize: PageSizeValue): number =>
+  pageSize === 'All' ? LIST_ALL_MAX_ROWS : Number(pageSize);
 
 /** Fields every stored resource carries besides its own data. */
 export const resourceMetaSchema = z.object({

@@ -12,10 +12,20 @@ import {
   configJsonSchema,
   durationSchema,
   ipListSchema,
+  podCountSchema,
   streamUrlSchema,
+  textSchema,
   transitionSchema,
 } from '../validation/field-schemas.ts';
-import { fieldRequiredMessage, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import {
+  AD_FREQUENCY_CAP_MAX,
+  AD_POD_LENGTH_MAX,
+  DURATION_MS_MAX,
+  DURATION_SECONDS_MAX,
+  PERCENTAGE_MAX,
+  PREFETCH_COUNT_MAX,
+} from '../validation/limits.ts';
+import { fieldRequiredMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import {
   validateAdReportUrl,
   validateBundlesTotal,
@@ -25,7 +35,6 @@ import {
 import type { CrossFieldRule, FieldIssue } from '../validation/types.ts';
 import { crossFieldCheck, ruleCheck } from '../validation/zod-checks.ts';
 import {
-  LIMIT_TEXTS,
   optionalUrlSchema,
   positiveIntSchema,
   referenceSchema,
@@ -98,32 +107,30 @@ export const LIVE_STREAM_TEXTS = {
 
 const L = LIVE_STREAM_LABELS;
 const TIMEZONE_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
-const whole = (field: string) => positiveIntSchema(field);
+/** A whole number above zero and at most `max` (limits.ts: the spec gives these no maximum). */
+const whole = (field: string, max: number) => positiveIntSchema(field, max);
 
 const bundleSchema = z.object({
-  name: z
-    .string({ error: LIVE_STREAM_TEXTS.bundleName })
+  name: textSchema({ error: LIVE_STREAM_TEXTS.bundleName })
     .trim()
     .min(1, { error: LIVE_STREAM_TEXTS.bundleName }),
   percentage: z
     .number({ error: LIVE_STREAM_TEXTS.percentage })
     .min(0, { error: LIVE_STREAM_TEXTS.percentage })
-    .max(100, { error: LIVE_STREAM_TEXTS.percentage }),
+    .max(PERCENTAGE_MAX, { error: LIVE_STREAM_TEXTS.percentage }),
 });
 
 const layoutSchema = z.object({
-  name: z.string({ error: M.thisFieldRequired }).trim().min(1, { error: M.thisFieldRequired }),
+  name: textSchema({ error: M.thisFieldRequired }).trim().min(1, { error: M.thisFieldRequired }),
   transition: transitionSchema,
   duration: durationSchema,
 });
 
 const tolerationSchema = z.object({
-  key: z
-    .string({ error: fieldRequiredMessage(L.tolerationKey) })
+  key: textSchema({ error: fieldRequiredMessage(L.tolerationKey) })
     .trim()
     .min(1, { error: fieldRequiredMessage(L.tolerationKey) }),
-  value: z
-    .string({ error: fieldRequiredMessage(L.tolerationValue) })
+  value: textSchema({ error: fieldRequiredMessage(L.tolerationValue) })
     .trim()
     .min(1, { error: fieldRequiredMessage(L.tolerationValue) }),
   effect: z.enum(TOLERATION_EFFECTS, { error: M.thisFieldRequired }),
@@ -178,8 +185,7 @@ export const liveStreamSchema = z
     status: statusSchema,
     sourceStreamUrl: streamUrlSchema,
     formatType: z.enum(FORMAT_TYPES, { error: M.thisFieldRequired }).default('HLS'),
-    timezone: z
-      .string({ error: LIVE_STREAM_TEXTS.timezone })
+    timezone: textSchema({ error: LIVE_STREAM_TEXTS.timezone })
       .trim()
       .regex(TIMEZONE_PATTERN, { error: LIVE_STREAM_TEXTS.timezone })
       .default('+00:00'),
@@ -190,44 +196,42 @@ export const liveStreamSchema = z
       .array(bundleSchema, { error: M.bundlesTotal })
       .max(50, { error: LIMIT_TEXTS.tooMany(50) })
       .default([{ name: 'Default', percentage: 100 }]),
-    vastUrl: z.string({ error: M.invalidUrl }).trim().default(''),
+    vastUrl: textSchema({ error: M.invalidUrl }).trim().default(''),
     breakinterval: breakIntervalSchema.default(0),
-    adpodLength: whole(L.adpodLength).default(1),
-    maxAdBacklogDuration: whole(L.maxAdBacklogDuration).default(600),
-    adfrequencyCap: whole(L.adfrequencyCap).default(1000),
-    maxWaitingSec: whole(L.maxWaitingSec).default(128),
+    adpodLength: whole(L.adpodLength, AD_POD_LENGTH_MAX).default(1),
+    maxAdBacklogDuration: whole(L.maxAdBacklogDuration, DURATION_SECONDS_MAX).default(600),
+    adfrequencyCap: whole(L.adfrequencyCap, AD_FREQUENCY_CAP_MAX).default(1000),
+    maxWaitingSec: whole(L.maxWaitingSec, DURATION_SECONDS_MAX).default(128),
     adExchangeValue: adExchangeValueSchema.trim().default(''),
-    adReportUrl: z
-      .string({ error: M.adReportUrl })
+    adReportUrl: textSchema({ error: M.adReportUrl })
       .trim()
       .check(ruleCheck((value: string) => (value === '' ? null : validateAdReportUrl(value))))
       .default(''),
     // Prefetch
-    prefetchCount: whole(L.prefetchCount).default(3),
-    userLiveliness: whole(L.userLiveliness).default(3600),
-    activenessInterval: whole(L.activenessInterval).default(200),
+    prefetchCount: whole(L.prefetchCount, PREFETCH_COUNT_MAX).default(3),
+    userLiveliness: whole(L.userLiveliness, DURATION_SECONDS_MAX).default(3600),
+    activenessInterval: whole(L.activenessInterval, DURATION_MS_MAX).default(200),
     // Layouts and overlay
     midrollLayouts: z
       .array(layoutSchema)
       .max(20, { error: LIMIT_TEXTS.tooMany(20) })
       .default([]),
     textOverlayEnabled: z.boolean({ error: LIMIT_TEXTS.yesOrNo }).default(false),
-    textOverlayText: z
-      .string({ error: LIVE_STREAM_TEXTS.overlayText })
+    textOverlayText: textSchema({ error: LIVE_STREAM_TEXTS.overlayText })
       .max(200, { error: LIMIT_TEXTS.tooLong(200) })
       .default(''),
     textOverlayPosition: z.enum(OVERLAY_POSITIONS, { error: M.thisFieldRequired }).default('bottom'),
     // Redundancy and EPG
     inRedundancy: z.enum(REDUNDANCY_MODES, { error: M.thisFieldRequired }).default('DISABLE'),
-    backupStreamUrl: z.string({ error: M.invalidUrl }).trim().default(''),
+    backupStreamUrl: textSchema({ error: M.invalidUrl }).trim().default(''),
     // Security
     akamaiToken: akamaiTokenSchema.default(''),
     trustedIpsList: ipListSchema.default([]),
     blockedIpsList: ipListSchema.default([]),
     // Scaling
-    minReplicas: z.int({ error: M.thisFieldRequired }).default(1),
-    maxReplicas: z.int({ error: M.thisFieldRequired }).default(3),
-    desiredPods: z.int({ error: M.thisFieldRequired }).nullable().default(null),
+    minReplicas: podCountSchema.default(1),
+    maxReplicas: podCountSchema.default(3),
+    desiredPods: podCountSchema.nullable().default(null),
     tolerations: z
       .array(tolerationSchema)
       .max(20, { error: LIMIT_TEXTS.tooMany(20) })

@@ -1,6 +1,7 @@
 /** Slates (/slates; generic resource /ssai/slate): fill video a stream plays when no ad is there. */
 import { z } from 'zod';
 import { urlSchema } from '../validation/field-schemas.ts';
+import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
@@ -26,7 +27,7 @@ export const slateSchema = z.object({
   name: resourceNameSchema(SLATE_LABELS.name),
   sourceType: z.enum(SLATE_SOURCES, { error: M.thisFieldRequired }).default('url'),
   videoUrl: urlSchema,
-  duration: positiveNumberSchema(SLATE_LABELS.duration),
+  duration: positiveNumberSchema(SLATE_LABELS.duration, DURATION_SECONDS_MAX),
   status: statusSchema,
 });
 export type SlateInput = z.input<typeof slateSchema>;

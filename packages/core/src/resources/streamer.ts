@@ -6,16 +6,11 @@
 import { z } from 'zod';
 import { startEndDatesRule } from '../validation/cross-field-rules.ts';
 import { breakIntervalSchema, specDateTimeSchema } from '../validation/field-schemas.ts';
-import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
+import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import {
-  LIMIT_TEXTS,
-  positiveNumberSchema,
-  referenceSchema,
-  resourceNameSchema,
-  statusSchema,
-} from './fields.ts';
+import { positiveNumberSchema, referenceSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const STREAMER_MODES = ['loop', 'schedule'] as const;
@@ -56,7 +51,7 @@ export const streamerSchema = z
     startDate: optionalDate,
     endDate: optionalDate,
     breakinterval: breakIntervalSchema,
-    adDuration: positiveNumberSchema(STREAMER_LABELS.adDuration),
+    adDuration: positiveNumberSchema(STREAMER_LABELS.adDuration, DURATION_SECONDS_MAX),
     slateId: referenceSchema,
     status: statusSchema,
   })

@@ -1,10 +1,11 @@
 /** VOD assets (/streams-vod, /streams-vod/metadata; generic resource /ssai/vod). */
 import { z } from 'zod';
-import { urlSchema } from '../validation/field-schemas.ts';
-import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { textSchema, urlSchema } from '../validation/field-schemas.ts';
+import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
+import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import { LIMIT_TEXTS, positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import { positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const VOD_GENRES = [
@@ -66,20 +67,21 @@ export const vodSchema = z
   .object({
     name: resourceNameSchema(VOD_LABELS.name),
     sourceUrl: urlSchema,
-    duration: positiveNumberSchema(VOD_LABELS.duration),
-    title: z
-      .string({ error: M.thisFieldRequired })
+    duration: positiveNumberSchema(VOD_LABELS.duration, DURATION_SECONDS_MAX),
+    title: textSchema({ error: M.thisFieldRequired })
       .trim()
       .max(200, { error: LIMIT_TEXTS.tooLong(200) })
       .default(''),
-    description: z
-      .string({ error: M.thisFieldRequired })
+    description: textSchema({ error: M.thisFieldRequired })
       .max(3000, { error: VOD_TEXTS.descriptionTooLong })
       .default(''),
     genre: z.enum(VOD_GENRES, { error: M.thisFieldRequired }).default('Other'),
     tags: z
       .array(
-        z.string().trim().min(1, { error: LIMIT_TEXTS.emptyEntry }).max(50, { error: VOD_TEXTS.tagTooLong }),
+        textSchema()
+          .trim()
+          .min(1, { error: LIMIT_TEXTS.emptyEntry })
+          .max(50, { error: VOD_TEXTS.tagTooLong }),
         {
           error: M.thisFieldRequired,
         },
@@ -88,7 +90,13 @@ export const vodSchema = z
       .default([]),
     rating: z.enum(VOD_RATINGS, { error: M.thisFieldRequired }).default('Not rated'),
     cuePoints: z
-      .array(z.number({ error: VOD_TEXTS.cuePointOutside }), { error: M.thisFieldRequired })
+      // Each point is also bounded on its own, so the list is bounded even when the duration is not valid.
+      .array(
+        z
+          .number({ error: VOD_TEXTS.cuePointOutside })
+          .max(DURATION_SECONDS_MAX, { error: VOD_TEXTS.cuePointOutside }),
+        { error: M.thisFieldRequired },
+      )
       .max(100, { error: LIMIT_TEXTS.tooMany(100) })
       .default([]),
     status: statusSchema,

@@ -3,7 +3,9 @@
  * for the server's route schemas and the console's dialogs.
  */
 import { z } from 'zod';
+import { textSchema } from '../validation/field-schemas.ts';
 import { profileSchema } from '../validation/form-schemas.ts';
+import { TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from '../validation/limits.ts';
 import { customerSchema, userSchema } from './user.ts';
 
 // ---- Texts (spec sections 2, 8 and 9, verbatim) --------------------------------------------
@@ -133,8 +135,8 @@ const timezoneOffsetSchema = z
   .pipe(
     z
       .number({ error: 'Timezone is required' })
-      .min(-12, { error: TIMEZONE_RANGE_MESSAGE })
-      .max(14, { error: TIMEZONE_RANGE_MESSAGE })
+      .min(TIMEZONE_OFFSET_MIN, { error: TIMEZONE_RANGE_MESSAGE })
+      .max(TIMEZONE_OFFSET_MAX, { error: TIMEZONE_RANGE_MESSAGE })
       .refine((hours) => Number.isInteger(hours * 4), { error: TIMEZONE_RANGE_MESSAGE }),
   );
 
@@ -142,9 +144,9 @@ export const editCustomerFieldsSchema = z.object({
   paymentPlan: z.enum(PAYMENT_PLANS, { error: 'Payment plan is required' }).optional(),
   timezone: timezoneOffsetSchema.optional(),
   addCustomDomain: formBoolean.optional(),
-  customDomainName: z.string().trim().toLowerCase().max(253).optional(),
+  customDomainName: textSchema().trim().toLowerCase().max(253).optional(),
   cdnProtocol: z.enum(CDN_PROTOCOLS, { error: "CDN protocol is 'https://' or 'http://'" }).optional(),
-  cdnDomain: z.string().trim().max(253).optional(),
+  cdnDomain: textSchema().trim().max(253).optional(),
   uploadLogo: formBoolean.optional(),
   isCertificateModified: formBoolean.optional(),
   isFirstTime: formBoolean.optional(),
@@ -202,7 +204,7 @@ export const API_TOKEN_PREFIX = 'cpk_';
 export const updateLogoResponseSchema = z.array(z.object({ url: z.string() }));
 
 /** GET /logo/login?host=…: public; the login logo of the customer served on that host. */
-export const loginLogoQuerySchema = z.object({ host: z.string().trim().toLowerCase().min(1).max(253) });
+export const loginLogoQuerySchema = z.object({ host: textSchema().trim().toLowerCase().min(1).max(253) });
 export const loginLogoResponseSchema = z.object({ url: z.string().nullable() });
 
 export const canBeDeactivatedResponseSchema = z.boolean();
@@ -212,7 +214,7 @@ export const deactivateAccountResponseSchema = z.object({ message: z.string() })
 
 /** GET /user/search?q=…: main administrator; users to act as. */
 export const userSearchQuerySchema = z.object({
-  q: z.string().trim().max(100).default(''),
+  q: textSchema().trim().max(100).default(''),
   limit: z.coerce.number().int().min(1).max(50).default(20),
 });
 export const userSearchResponseSchema = z.array(

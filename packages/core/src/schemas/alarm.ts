@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textSchema } from '../validation/field-schemas.ts';
 
 /**
  * Alarms (spec section 3: severity, type, name, message, time_on, uuid, module_object_id), listed
@@ -83,7 +84,8 @@ export type AlarmListQuery = z.infer<typeof alarmListQuerySchema>;
 
 export const alarmListResponseSchema = z.array(alarmSchema);
 
-const text = (max: number, error: string) => z.string({ error }).trim().min(1, { error }).max(max, { error });
+const text = (max: number, error: string) =>
+  textSchema({ error }).trim().min(1, { error }).max(max, { error });
 
 /**
  * Body of POST /alarm/alarms (main administrator; the data plane raises alarms through it).

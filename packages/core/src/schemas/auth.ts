@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
-import { emailSchema, passwordSchema } from '../validation/field-schemas.ts';
+import { emailSchema, passwordSchema, textSchema } from '../validation/field-schemas.ts';
+import { EMAIL_MAX_LENGTH } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
 import { userSchema } from './user.ts';
@@ -25,9 +26,16 @@ export const AUTH_PATHS = {
 
 const required = { error: VALIDATION_MESSAGES.thisFieldRequired };
 
+/**
+ * Login checks no address pattern (any text is looked up, and a wrong one is the generic 401),
+ * but an email beyond EMAIL_MAX_LENGTH is no address: 'Invalid email', like the other forms.
+ */
 export const loginRequestSchema = z.object({
-  email: z.string(required).trim().min(1, required).max(320),
-  password: z.string(required).min(1, required).max(1024),
+  email: textSchema(required)
+    .trim()
+    .min(1, required)
+    .max(EMAIL_MAX_LENGTH, { error: VALIDATION_MESSAGES.invalidEmail }),
+  password: textSchema(required).min(1, required).max(1024),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -45,7 +53,7 @@ export type MessageResponse = z.infer<typeof messageResponseSchema>;
 /** `POST auth/activate` with the email and the single-use token of the activation link. */
 export const activateRequestSchema = z.object({
   email: emailSchema,
-  token: z.string(required).min(1, required).max(200),
+  token: textSchema(required).min(1, required).max(200),
 });
 export type ActivateRequest = z.infer<typeof activateRequestSchema>;
 
@@ -57,9 +65,9 @@ export type EmailRequest = z.infer<typeof emailRequestSchema>;
 export const newPasswordRequestSchema = z
   .object({
     email: emailSchema,
-    token: z.string(required).min(1, required).max(200),
+    token: textSchema(required).min(1, required).max(200),
     password: passwordSchema(),
-    repeatPassword: z.string(required),
+    repeatPassword: textSchema(required),
   })
   .check(crossFieldCheck(repeatPasswordRule()));
 export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;

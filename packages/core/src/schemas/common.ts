@@ -7,6 +7,7 @@ export const errorResponseSchema = z.object({
   message: z.string(),
   requestId: z.string().optional(),
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  showMessage: z.boolean().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

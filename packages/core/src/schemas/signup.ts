@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../constants/countries.ts';
 import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
-import { emailSchema, passwordSchema, requiredTextSchema } from '../validation/field-schemas.ts';
+import { emailSchema, passwordSchema, requiredTextSchema, textSchema } from '../validation/field-schemas.ts';
 import { ORGANIZATION_TYPES } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
@@ -30,7 +30,7 @@ const signupFields = {
     error: VALIDATION_MESSAGES.thisFieldRequired,
   }),
   password: passwordSchema(),
-  repeatPassword: z.string(required),
+  repeatPassword: textSchema(required),
 };
 
 /** `POST auth/signup`: a new customer account and its first user (inactive until activated). */

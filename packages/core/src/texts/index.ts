@@ -23,3 +23,7 @@ export const TEXTS = {
 
 /** 'Sorry!! Something Went Wrong - {status}' */
 export const somethingWentWrong = (status: number | string) => `Sorry!! Something Went Wrong - ${status}`;
+
+/** An upload that would take the account past its storage quota: 'This upload would exceed your storage quota of 2 GB'. */
+export const storageQuotaExceeded = (quota: string) =>
+  `This upload would exceed your storage quota of ${quota}`;

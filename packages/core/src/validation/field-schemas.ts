@@ -6,11 +6,22 @@
  */
 import { z } from 'zod';
 import { blockedIpsRule, podsRule } from './cross-field-rules.ts';
-import { DAILY_BUDGET_MAX, DAILY_BUDGET_MIN, TRANSITIONS } from './limits.ts';
+import {
+  BREAK_INTERVAL_MAX,
+  DAILY_BUDGET_MAX,
+  DAILY_BUDGET_MIN,
+  DURATION_SECONDS_MAX,
+  NUMBER_MAX,
+  PERCENTAGE_MAX,
+  PODS_MAX,
+  PROBE_DURATION_MAX,
+  TRANSITIONS,
+} from './limits.ts';
 import {
   dailyBudgetMessage,
   fieldRequiredMessage,
   greaterThanZeroMessage,
+  LIMIT_TEXTS,
   VALIDATION_MESSAGES as M,
   maxValueMessage,
   minLengthMessage,
@@ -48,6 +59,7 @@ import {
   validateRedisKey,
   validateRegex,
   validateRequiredStar,
+  validateSafeText,
   validateSpecDateTime,
   validateStreamUrl,
   validateThreshold,
@@ -58,6 +70,27 @@ import {
 } from './rules.ts';
 import { crossFieldCheck, ruleCheck } from './zod-checks.ts';
 
+// ---- Text -------------------------------------------------------------------------------
+
+/**
+ * Refuses text holding U+0000 or a lone UTF-16 surrogate ('Contains characters that are not
+ * allowed'), which PostgreSQL cannot store. It aborts the checks after it, so such a value gets
+ * this one message rather than a rule's message about characters it cannot show.
+ */
+export const safeTextCheck = z.refine<string>((value) => validateSafeText(value) === null, {
+  error: LIMIT_TEXTS.unsafeText,
+  abort: true,
+});
+
+/**
+ * `z.string(params)` that refuses unsafe text (see `safeTextCheck`): every text schema starts
+ * from it, so no string reaches the database that it would refuse.
+ */
+export const textSchema = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(safeTextCheck);
+
+/** A number's upper bound where the spec sets none: 'Must be at most {max}'. */
+const atMost = (max: number) => ({ error: LIMIT_TEXTS.atMost(max) });
+
 // ---- Required and text -------------------------------------------------------------------
 
 /**
@@ -66,50 +99,66 @@ import { crossFieldCheck, ruleCheck } from './zod-checks.ts';
  */
 export const requiredTextSchema = (field?: string) => {
   const message = field === undefined ? M.thisFieldRequired : fieldRequiredMessage(field);
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return textSchema({ error: message }).trim().min(1, { error: message });
 };
 
 /** Required text marked 'required *'. */
-export const requiredStarTextSchema = z
-  .string({ error: M.requiredStar })
+export const requiredStarTextSchema = textSchema({ error: M.requiredStar })
   .trim()
   .check(ruleCheck(validateRequiredStar));
 
 /** Advertiser: a non-empty string, 'required *'. */
-export const advertiserSchema = z
-  .string({ error: M.requiredStar })
+export const advertiserSchema = textSchema({ error: M.requiredStar })
   .trim()
   .check(ruleCheck(validateAdvertiser));
 
 /** Text of at least `length` characters. */
 export const minLengthTextSchema = (length: number) =>
-  z.string({ error: minLengthMessage(length) }).check(ruleCheck((value) => validateMinLength(value, length)));
+  textSchema({ error: minLengthMessage(length) }).check(
+    ruleCheck((value) => validateMinLength(value, length)),
+  );
 
 /** Admin note, user note: at most 3000 characters. */
-export const noteSchema = z.string({ error: M.noteTooLong }).check(ruleCheck(validateNote));
+export const noteSchema = textSchema({ error: M.noteTooLong }).check(ruleCheck(validateNote));
 
-export const emailSchema = z.string({ error: M.invalidEmail }).trim().check(ruleCheck(validateEmail));
+export const emailSchema = textSchema({ error: M.invalidEmail }).trim().check(ruleCheck(validateEmail));
 
 /** A list of addresses, each checked; the message is on the list. */
 export const emailListSchema = z
-  .array(z.string({ error: M.invalidEmail }).trim(), { error: M.invalidEmail })
+  .array(textSchema({ error: M.invalidEmail }).trim(), { error: M.invalidEmail })
   .check(ruleCheck(validateEmailList));
 
 /** JSON text. */
-export const jsonTextSchema = z.string({ error: M.invalidJson }).check(ruleCheck(validateJson));
+export const jsonTextSchema = textSchema({ error: M.invalidJson }).check(ruleCheck(validateJson));
 /** Regular-expression text. */
-export const regexTextSchema = z.string({ error: M.invalidRegex }).check(ruleCheck(validateRegex));
+export const regexTextSchema = textSchema({ error: M.invalidRegex }).check(ruleCheck(validateRegex));
 
 export const transitionSchema = z.enum(TRANSITIONS, { error: M.thisFieldRequired });
 
-export const adExchangeValueSchema = z
-  .string({ error: M.playlistNotValid })
-  .check(ruleCheck(validateAdExchangeValue));
+export const adExchangeValueSchema = textSchema({ error: M.playlistNotValid }).check(
+  ruleCheck(validateAdExchangeValue),
+);
 
-export const adReportUrlSchema = z
-  .string({ error: M.adReportUrl })
+export const adReportUrlSchema = textSchema({ error: M.adReportUrl })
   .trim()
   .check(ruleCheck(validateAdReportUrl));
+
+/**
+ * Config text, or a config object's keys and text values, that PostgreSQL can store. First and
+ * aborting, like `safeTextCheck` (a text-only check inside the union would turn its message into
+ * the union's).
+ */
+const configTextCheck = z.refine<unknown>(
+  (value) =>
+    typeof value === 'string'
+      ? validateSafeText(value) === null
+      : typeof value !== 'object' ||
+        value === null ||
+        Object.entries(value).every(
+          ([key, item]) => validateSafeText(key) === null && validateSafeText(item) === null,
+        ),
+  { error: LIMIT_TEXTS.unsafeText, abort: true },
+);
 
 /**
  * Config JSON as text (the console's editor) or as an object (an API payload). Missing or empty:
@@ -120,27 +169,25 @@ export const configJsonSchema = z
   .union([z.string(), z.record(z.string(), z.unknown())], {
     error: (issue) => (issue.input === undefined || issue.input === null ? M.setDefaultConfig : M.configJson),
   })
-  .check(ruleCheck(validateConfigJson));
+  .check(configTextCheck, ruleCheck(validateConfigJson));
 
-export const uuidSchema = z.string({ error: M.invalidUuid }).trim().check(ruleCheck(validateUuid));
-export const urlSchema = z.string({ error: M.invalidUrl }).trim().check(ruleCheck(validateUrl));
+export const uuidSchema = textSchema({ error: M.invalidUuid }).trim().check(ruleCheck(validateUuid));
+export const urlSchema = textSchema({ error: M.invalidUrl }).trim().check(ruleCheck(validateUrl));
 /** A URL ending with '/'. */
-export const streamUrlSchema = z.string({ error: M.invalidUrl }).trim().check(ruleCheck(validateStreamUrl));
-export const dtmfSchema = z.string({ error: M.invalidDtmf }).check(ruleCheck(validateDtmf));
+export const streamUrlSchema = textSchema({ error: M.invalidUrl }).trim().check(ruleCheck(validateStreamUrl));
+export const dtmfSchema = textSchema({ error: M.invalidDtmf }).check(ruleCheck(validateDtmf));
 /** Empty or even length; a missing token is empty. */
-export const akamaiTokenSchema = z
-  .string({ error: M.invalidAkamaiToken })
+export const akamaiTokenSchema = textSchema({ error: M.invalidAkamaiToken })
   .optional()
   .check(ruleCheck(validateAkamaiToken));
 /** A date-time written MM-DD-YYYYTHH:mm:ss. */
-export const specDateTimeSchema = z
-  .string({ error: M.invalidDate })
+export const specDateTimeSchema = textSchema({ error: M.invalidDate })
   .trim()
   .check(ruleCheck(validateSpecDateTime));
 
 /** Trusted or blocked IPs: each an IPv4 address or CIDR range; the message is on the list. */
 export const ipListSchema = z
-  .array(z.string({ error: M.invalidIpOrCidr }).trim(), { error: M.invalidIpOrCidr })
+  .array(textSchema({ error: M.invalidIpOrCidr }).trim(), { error: M.invalidIpOrCidr })
   .check(ruleCheck(validateIpList));
 
 /** trustedIpsList and blockedIpsList, with blocked entries checked against the trusted ones. */
@@ -149,44 +196,65 @@ export const ipListsSchema = z
   .check(crossFieldCheck(blockedIpsRule));
 
 export const passwordSchema = (bounds: LengthBounds = {}) =>
-  z.string({ error: M.passwordEmpty }).check(ruleCheck((value) => validatePassword(value, bounds)));
+  textSchema({ error: M.passwordEmpty }).check(ruleCheck((value) => validatePassword(value, bounds)));
 
 /** Redis key; pass `{ creating: true }` on the create form, where it is required. */
 export const redisKeySchema = (options: RedisKeyOptions = {}) =>
-  z
-    .string({ error: M.redisKeyRequired })
+  textSchema({ error: M.redisKeyRequired })
     .trim()
     .optional()
     .check(ruleCheck((value) => validateRedisKey(value, options)));
 
 // ---- Numbers ----------------------------------------------------------------------------
 
+// Every number has an upper bound (limits.ts): the spec's where it sets one, else a maximum
+// chosen there with its reason, worded 'Must be at most {max}'. zod's number refuses NaN and
+// Infinity before any of these run.
+
+/** Minutes: 0 or at least 5 (spec), at most BREAK_INTERVAL_MAX. */
 export const breakIntervalSchema = z
   .number({ error: M.breakInterval })
-  .check(ruleCheck(validateBreakInterval));
-export const thresholdSchema = z.number({ error: M.thresholdAboveZero }).check(ruleCheck(validateThreshold));
+  .check(ruleCheck(validateBreakInterval))
+  .max(BREAK_INTERVAL_MAX, atMost(BREAK_INTERVAL_MAX));
+export const thresholdSchema = z
+  .number({ error: M.thresholdAboveZero })
+  .check(ruleCheck(validateThreshold))
+  .max(NUMBER_MAX, atMost(NUMBER_MAX));
+/** 0.1 to 4 (spec): bounded by its own rule. */
 export const durationSchema = z.number({ error: M.durationRange }).check(ruleCheck(validateDuration));
+/** Seconds: a positive whole number (spec), at most PROBE_DURATION_MAX. */
 export const probeDurationSchema = z
   .number({ error: M.invalidDuration })
-  .check(ruleCheck(validateProbeDuration));
+  .check(ruleCheck(validateProbeDuration))
+  .max(PROBE_DURATION_MAX, atMost(PROBE_DURATION_MAX));
+/** Seconds: at least 1 (spec), at most DURATION_SECONDS_MAX. */
 export const triggerDurationSchema = z
   .number({ error: M.triggerDuration })
-  .check(ruleCheck(validateTriggerDuration));
-/** A whole number other than 0, 'required *'. */
+  .check(ruleCheck(validateTriggerDuration))
+  .max(DURATION_SECONDS_MAX, atMost(DURATION_SECONDS_MAX));
+/** A whole number other than 0, 'required *'; within ±NUMBER_MAX. */
 export const nonzeroIntegerSchema = z
   .number({ error: M.requiredStar })
-  .check(ruleCheck(validateNonzeroInteger));
+  .check(ruleCheck(validateNonzeroInteger))
+  .min(-NUMBER_MAX, { error: LIMIT_TEXTS.between(-NUMBER_MAX, NUMBER_MAX) })
+  .max(NUMBER_MAX, { error: LIMIT_TEXTS.between(-NUMBER_MAX, NUMBER_MAX) });
 
-export const greaterThanZeroSchema = (field: string) =>
+/** Above 0 (spec); at most `max`, NUMBER_MAX unless the field has a bound of its own. */
+export const greaterThanZeroSchema = (field: string, max = NUMBER_MAX) =>
   z
     .number({ error: greaterThanZeroMessage(field) })
-    .check(ruleCheck((value) => validateGreaterThanZero(value, field)));
+    .check(ruleCheck((value) => validateGreaterThanZero(value, field)))
+    .max(max, atMost(max));
 
 export const maxValueSchema = (max: number) =>
   z.number({ error: maxValueMessage(max) }).check(ruleCheck((value) => validateMaxValue(value, max)));
 
-export const minValueSchema = (min: number) =>
-  z.number({ error: minValueMessage(min) }).check(ruleCheck((value) => validateMinValue(value, min)));
+/** At least `min` (spec's min_value); at most `max`, NUMBER_MAX unless given. */
+export const minValueSchema = (min: number, max = NUMBER_MAX) =>
+  z
+    .number({ error: minValueMessage(min) })
+    .check(ruleCheck((value) => validateMinValue(value, min)))
+    .max(max, atMost(max));
 
 export const dailyBudgetSchema = (
   bounds: DailyBudgetBounds = { min: DAILY_BUDGET_MIN, max: DAILY_BUDGET_MAX },
@@ -210,14 +278,34 @@ export const currentYearSchema = (options: ClockOption = {}) =>
 
 // ---- Bundles and pods -----------------------------------------------------------------
 
-/** Bundles (other fields kept) whose percentages total 100; the message is on the bundles field. */
+const percentageRange = { error: LIMIT_TEXTS.between(0, PERCENTAGE_MAX) };
+
+/**
+ * Bundles (other fields kept) whose percentages total 100; the message is on the bundles field.
+ * Each percentage is 0 to 100, so no pair such as 1e300 and -1e300 can cancel out to a total of 100.
+ */
 export const bundlesSchema = z
-  .array(z.looseObject({ percentage: z.number({ error: M.bundlesTotal }) }), { error: M.bundlesTotal })
+  .array(
+    z.looseObject({
+      percentage: z
+        .number({ error: M.bundlesTotal })
+        .min(0, percentageRange)
+        .max(PERCENTAGE_MAX, percentageRange),
+    }),
+    { error: M.bundlesTotal },
+  )
   .check(ruleCheck(validateBundlesTotal));
 
-const podCount = z.int({ error: M.thisFieldRequired });
+/**
+ * A pod count: a whole number (the pod rules bound it below), at most PODS_MAX. Not `z.int()`:
+ * its safe-integer check would answer 1e300 with the type message as well as the bound's.
+ */
+export const podCountSchema = z
+  .number({ error: M.thisFieldRequired })
+  .max(PODS_MAX, atMost(PODS_MAX))
+  .check(ruleCheck((value: number) => (Number.isInteger(value) ? null : M.thisFieldRequired)));
 
 /** minReplicas, maxReplicas and optional desiredPods, with the pod rules on their fields. */
 export const podsSchema = z
-  .object({ minReplicas: podCount, maxReplicas: podCount, desiredPods: podCount.nullish() })
+  .object({ minReplicas: podCountSchema, maxReplicas: podCountSchema, desiredPods: podCountSchema.nullish() })
   .check(crossFieldCheck(podsRule));

@@ -1,6 +1,6 @@
 /** The profile and account dialogs (spec section 5, "Profile" and "Account"). */
 import { z } from 'zod';
-import { requiredTextSchema } from './field-schemas.ts';
+import { requiredTextSchema, textSchema } from './field-schemas.ts';
 import {
   FILE_FIELD_LABELS,
   type FileRef,
@@ -9,8 +9,8 @@ import {
   validateLogoFile,
   validatePrivateKeyFile,
 } from './files.ts';
-import { ORGANIZATION_TYPES } from './limits.ts';
-import { fieldRequiredMessage, VALIDATION_MESSAGES as M } from './messages.ts';
+import { ORGANIZATION_TYPES, TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from './limits.ts';
+import { fieldRequiredMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from './messages.ts';
 import { isEmptyValue } from './rules.ts';
 import type { CrossFieldRule, FieldIssue } from './types.ts';
 import { crossFieldCheck, ruleCheck } from './zod-checks.ts';
@@ -29,7 +29,7 @@ export const PROFILE_FIELD_LABELS = {
 } as const;
 
 /** Optional text: absent, null or any string (trimmed). */
-const optionalText = z.string({ error: M.thisFieldRequired }).trim().nullish();
+const optionalText = textSchema({ error: M.thisFieldRequired }).trim().nullish();
 
 /**
  * firstName, lastName, mobilePhone and country required ('{_field_} is required'); jobTitle and
@@ -109,6 +109,13 @@ export const certificateFilesRule: CrossFieldRule<AccountFilesValue> = {
   },
 };
 
+/** A numeric UTC offset in hours, within the offsets in use (-12 to +14). */
+const timezoneRange = { error: LIMIT_TEXTS.between(TIMEZONE_OFFSET_MIN, TIMEZONE_OFFSET_MAX) };
+const timezoneOffset = z
+  .number()
+  .min(TIMEZONE_OFFSET_MIN, timezoneRange)
+  .max(TIMEZONE_OFFSET_MAX, timezoneRange);
+
 /**
  * paymentPlan and timezone (a numeric offset or the option's text) required; the custom domain
  * name lower-cased; logo files of the accepted types whenever given; the conditional rules of
@@ -118,7 +125,7 @@ export const accountSchema = z
   .looseObject(
     {
       paymentPlan: requiredTextSchema(ACCOUNT_FIELD_LABELS.paymentPlan),
-      timezone: z.union([z.number(), requiredTextSchema(ACCOUNT_FIELD_LABELS.timezone)], {
+      timezone: z.union([timezoneOffset, requiredTextSchema(ACCOUNT_FIELD_LABELS.timezone)], {
         error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.timezone),
       }),
       uploadLogo: z.boolean().nullish(),
@@ -129,8 +136,7 @@ export const accountSchema = z
         .check(ruleCheck((file) => validateLogoFile(file, 'loginLogo')))
         .nullish(),
       addCustomDomain: z.boolean().nullish(),
-      customDomainName: z
-        .string({ error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.customDomainName) })
+      customDomainName: textSchema({ error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.customDomainName) })
         .trim()
         .toLowerCase()
         .nullish(),

@@ -76,3 +76,49 @@ export const REDIS_KEY_MAX_LENGTH = 255;
  */
 export const DAILY_BUDGET_MIN = 1;
 export const DAILY_BUDGET_MAX = 1_000_000_000;
+
+// ---- Input size and number bounds: chosen here, so no value is unbounded ----------------------
+//
+// The spec bounds few numbers; every other number a schema accepts gets a finite maximum below,
+// so a payload such as `duration: 1e300` is refused with a 400 instead of being stored and later
+// breaking arithmetic, sorting or the data plane. Lower bounds stay the spec's (or "above zero").
+
+/**
+ * Longest email address: 320 characters, RFC 5321's 64-octet local part, '@' and 255-octet
+ * domain. Checked before any pattern runs, so the work an address costs is bounded.
+ */
+export const EMAIL_MAX_LENGTH = 320;
+/** A duration in seconds the spec does not bound: 24 hours (no asset, break or timer runs a day). */
+export const DURATION_SECONDS_MAX = 86_400;
+/** A duration in milliseconds the spec does not bound: the same 24 hours. */
+export const DURATION_MS_MAX = 86_400_000;
+/** Break interval in minutes: 1440, one ad break a day (the spec's lower rule, 0 or at least 5, stays). */
+export const BREAK_INTERVAL_MAX = 1_440;
+/** Encoder input probe duration in seconds: 10 minutes, far beyond any input's start-up analysis. */
+export const PROBE_DURATION_MAX = 600;
+/** Ads in one ad pod: 100, more than any break holds (a pod is a few 15-30 s spots). */
+export const AD_POD_LENGTH_MAX = 100;
+/** Ad frequency cap: 10,000 impressions, ten times the spec's default of 1000. */
+export const AD_FREQUENCY_CAP_MAX = 10_000;
+/** Ad decisions fetched ahead: 100, far above the spec's default of 3. */
+export const PREFETCH_COUNT_MAX = 100;
+/** Pods of one stream (min, max, desired): 1000, well past any single channel's scale-out. */
+export const PODS_MAX = 1_000;
+/** A share of traffic in percent: at most 100. */
+export const PERCENTAGE_MAX = 100;
+/** Encoder GOP in frames: 3600, one minute at 60 fps (real GOPs are a few seconds). */
+export const GOP_MAX = 3_600;
+/** HLS segment length in seconds: 60 (Apple recommends 6; longer ones stall every player). */
+export const SEGMENT_SIZE_MAX = 60;
+/** HLS playlist length and delete threshold, in segments: 1000 (over 16 hours of 60 s segments). */
+export const PLAYLIST_SEGMENTS_MAX = 1_000;
+/** Encoder bandwidth in kbit/s: 1,000,000 (1 Gbit/s, above any compressed video stream). */
+export const BANDWIDTH_MAX = 1_000_000;
+/** UTC offsets in hours: -12 (Baker Island) to +14 (Kiribati), the whole range in use. */
+export const TIMEZONE_OFFSET_MIN = -12;
+export const TIMEZONE_OFFSET_MAX = 14;
+/**
+ * Any other number of no known unit (a threshold, a generic positive or non-zero field): the
+ * largest signed 32-bit integer, what an integer column stores and what no real setting needs.
+ */
+export const NUMBER_MAX = 2_147_483_647;

@@ -72,6 +72,22 @@ export const VALIDATION_MESSAGES = {
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
 /**
+ * Messages of the size limits and input checks the spec does not word: ours, chosen once here
+ * and kept apart from VALIDATION_MESSAGES, which holds the spec's texts only.
+ */
+export const LIMIT_TEXTS = {
+  tooLong: (max: number) => `Must be at most ${max} characters`,
+  tooMany: (max: number) => `At most ${max} entries`,
+  emptyEntry: 'Entries cannot be empty',
+  yesOrNo: 'Must be on or off (true or false)',
+  /** A number above a bound the spec does not set (see limits.ts). */
+  atMost: (max: number) => `Must be at most ${max}`,
+  between: (min: number, max: number) => `Must be between ${min} and ${max}`,
+  /** Text holding U+0000 or half of a UTF-16 surrogate pair (see `hasUnsafeText`). */
+  unsafeText: 'Contains characters that are not allowed',
+} as const;
+
+/**
  * Fills `{name}` placeholders of a template. A placeholder without a value is left as written,
  * so a missing parameter is visible rather than silently blank.
  */

@@ -16,10 +16,15 @@ export const sessions = pgTable(
     revokedAt: timestamp({ withTimezone: true }),
     /** Set when a fresh token replaced this one (rotation); it stays valid until `expiresAt`. */
     replacedAt: timestamp({ withTimezone: true }),
+    /**
+     * The sign-in this token descends from: a rotated token keeps its predecessor's family, so
+     * logging out revokes the whole chain (a predecessor still inside its grace included).
+     */
+    familyId: uuid(),
     userAgent: text(),
     ip: text(),
   },
-  (t) => [index('sessions_user_id_idx').on(t.userId)],
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_family_id_idx').on(t.familyId)],
 );
 
 export type SessionRow = typeof sessions.$inferSelect;

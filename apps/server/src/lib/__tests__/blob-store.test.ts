@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -60,6 +60,117 @@ describe('file blob store', () => {
     expect(() => normalizeExtension('../x')).toThrow();
     expect(() => normalizeExtension('png.exe')).toThrow();
     await expect(store.put('public', '/png', Buffer.from('x'))).rejects.toThrow();
+  });
+});
+
+describe('file blob store: streaming', () => {
+  let root: string;
+  let store: BlobStore;
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'cuepoint-blobs-'));
+    store = await createFileBlobStore(root);
+  });
+
+  async function* chunks(count: number, size: number, fail?: Error) {
+    for (let i = 0; i < count; i += 1) {
+      yield Buffer.alloc(size, i);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (fail) throw fail;
+  }
+  const files = (ns = 'public') => readdir(join(root, ns));
+
+  it('streams chunk by chunk into a new key, checks the whole written file, then renames it into place', async () => {
+    const progress: number[] = [];
+    let seen: { size: number; last: number } | undefined;
+    const stored = await store.putStream('public', '.mp4', chunks(4, 1000), {
+      onProgress: (written) => void progress.push(written),
+      verify: async (file) => {
+        // The file is not under its key while it is being checked.
+        expect((await files()).filter((name) => !name.endsWith('.tmp'))).toEqual([]);
+        seen = { size: file.size, last: (await file.read(3999, 1))[0]! };
+      },
+    });
+    expect(stored.key).toMatch(/^[0-9a-f-]{36}\.mp4$/);
+    expect(stored.size).toBe(4000);
+    expect(progress).toEqual([1000, 2000, 3000, 4000]);
+    expect(seen).toEqual({ size: 4000, last: 3 });
+    expect(await files()).toEqual([stored.key]);
+    const bytes = (await store.get('public', stored.key))!;
+    expect(bytes.subarray(999, 1001)).toEqual(Buffer.from([0, 1]));
+    expect(await store.size('public', stored.key)).toBe(4000);
+  });
+
+  it('leaves nothing behind when onProgress aborts, verify refuses or the source fails', async () => {
+    const quota = new Error('over quota');
+    await expect(
+      store.putStream('public', 'mp4', chunks(10, 1000), {
+        onProgress: (written) => {
+          if (written > 2500) throw quota;
+        },
+      }),
+    ).rejects.toBe(quota);
+    const refused = new Error('not a video');
+    await expect(
+      store.putStream('public', 'mp4', chunks(2, 10), {
+        verify: () => {
+          throw refused;
+        },
+      }),
+    ).rejects.toBe(refused);
+    const aborted = new Error('client went away');
+    await expect(store.putStream('private', 'pem', chunks(3, 10, aborted))).rejects.toBe(aborted);
+    expect(await files('public')).toEqual([]);
+    expect(await files('private')).toEqual([]);
+  });
+
+  it('stops pulling the source once aborted (the rest is never read)', async () => {
+    let pulled = 0;
+    async function* counted() {
+      for (let i = 0; i < 100; i += 1) {
+        pulled += 1;
+        yield Buffer.alloc(100);
+      }
+    }
+    await expect(
+      store.putStream('public', 'ts', counted(), {
+        onProgress: (written) => {
+          if (written >= 300) throw new Error('enough');
+        },
+      }),
+    ).rejects.toThrow('enough');
+    expect(pulled).toBe(3);
+  });
+
+  it('opens a file as a stream with its size, and lists the stored files', async () => {
+    const key = await store.put('public', 'ts', Buffer.from('0123456789'));
+    const opened = (await store.open('public', key))!;
+    expect(opened.size).toBe(10);
+    const read: Buffer[] = [];
+    for await (const chunk of opened.stream) read.push(chunk as Buffer);
+    expect(Buffer.concat(read).toString()).toBe('0123456789');
+    expect(await store.open('public', 'f0000000-0000-4000-8000-000000000000.ts')).toBeNull();
+    expect(await store.open('public', '../x')).toBeNull();
+    expect(await store.size('public', 'f0000000-0000-4000-8000-000000000000.ts')).toBeNull();
+    await writeFile(join(root, 'public', 'not-a-key.txt'), 'x');
+    const listed = await store.list('public');
+    expect(listed.map((info) => [info.key, info.size])).toEqual([[key, 10]]);
+    expect(listed[0]!.modifiedAt).toBeInstanceOf(Date);
+  });
+
+  it('purges temporary files older than a date, and only those', async () => {
+    const old = '.f0000000-0000-4000-8000-000000000000.mp4.123.tmp';
+    const older = '.f0000000-0000-4000-8000-000000000001.mp4.123.abcdef01.tmp';
+    await writeFile(join(root, 'public', old), 'x');
+    await writeFile(join(root, 'private', older), 'x');
+    await writeFile(join(root, 'public', 'unrelated.tmp'), 'x');
+    const past = new Date(Date.now() - 60_000);
+    await utimes(join(root, 'public', old), past, past);
+    await utimes(join(root, 'private', older), past, past);
+    expect(await store.purgeTemporary(new Date(Date.now() - 120_000))).toBe(0);
+    expect(await store.purgeTemporary(new Date(Date.now() - 30_000))).toBe(2);
+    expect(await files('public')).toEqual(['unrelated.tmp']);
+    expect(await files('private')).toEqual([]);
   });
 });
 

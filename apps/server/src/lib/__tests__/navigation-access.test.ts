@@ -19,6 +19,7 @@ const auth = (
 ): AuthContext => ({
   kind: 'session',
   sessionId: 's',
+  familyId: 's',
   user: userRow(isMainAdmin),
   customer: { paymentCustomerId } as CustomerRow,
   actor: loginAs ? userRow(true) : null,

@@ -10,6 +10,7 @@ const session = (
   customerId = 'c',
 ): ActiveSession => ({
   sessionId,
+  familyId: sessionId,
   createdAt: new Date(0),
   replacedAt: null,
   lastUsedAt: new Date(0),

@@ -22,8 +22,15 @@ import { customers, type UserRow, users } from '../../db/schema/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { clearFailures, failureKeys, lockedForMs, recordFailure } from '../../repositories/auth-failures.ts';
-import { createSession, revokeSession, revokeUserSessions } from '../../repositories/sessions.ts';
+import {
+  clearAccountLimits,
+  isKnownAddress,
+  loginKeys,
+  releaseLoginAttempt,
+  reserveLoginAttempt,
+  takeMailAllowance,
+} from '../../repositories/auth-failures.ts';
+import { createSession, revokeSessionFamily, revokeUserSessions } from '../../repositories/sessions.ts';
 import { consumeUserToken, issueUserToken } from '../../repositories/user-tokens.ts';
 import { findUserByEmail, findUserWithCustomer } from '../../repositories/users.ts';
 import { DEACTIVATION_TEXTS, deactivationRoutes } from './deactivation.ts';
@@ -214,12 +221,14 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserByEmail(app.db, request.body.email);
-      if (user && !user.isActive) {
-        await mailActivation(app, user).catch((err) =>
-          request.log.error({ err }, 'could not send the activation email'),
-        );
-      }
+      const { email } = request.body;
+      // Looked up after the answer, so its timing cannot tell whether the address has an account.
+      app.afterReply('resend-activation mail', async () => {
+        const user = await findUserByEmail(app.db, email);
+        if (user && !user.isActive && (await takeMailAllowance(app.db, user.email))) {
+          await mailActivation(app, user);
+        }
+      });
       return { message: AUTH_TEXTS.activationSent };
     },
   );
@@ -241,17 +250,17 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const keys = failureKeys(email, request.ip);
-      const wait = await lockedForMs(app.db, keys);
-      if (wait > 0) return reply.tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(wait / 60_000)));
-
       const user = await findUserByEmail(app.db, email);
-      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !ok) {
-        await recordFailure(app.db, keys);
-        return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      // The attempt is counted before the slow hash runs, so parallel guesses cannot outrun the limit.
+      const keys = loginKeys(email, request.ip);
+      const knownAddress = user ? await isKnownAddress(app.db, user.id, request.ip) : false;
+      const reservation = await reserveLoginAttempt(app.db, keys, { knownAddress });
+      if (reservation.waitMs > 0) {
+        return reply.tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(reservation.waitMs / 60_000)));
       }
-      await clearFailures(app.db, keys.email);
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+      if (!user || !ok) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      await releaseLoginAttempt(app.db, keys, reservation);
       const found = await findUserWithCustomer(app.db, user.id);
       if (!found) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
       // A plain 403 (no isActive in the body): the console clears its state and shows the login page.
@@ -289,19 +298,20 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await findUserByEmail(app.db, request.body.email);
-      if (user) {
+      const { email } = request.body;
+      // Looked up after the answer, so its timing cannot tell whether the address has an account.
+      app.afterReply('reset-password mail', async () => {
+        const user = await findUserByEmail(app.db, email);
+        if (!user || !(await takeMailAllowance(app.db, user.email))) return;
         const token = await issueUserToken(app.db, user.id, 'reset');
         const link = app.consoleLink('/new-password', { email: user.email, token });
-        await app.mailer
-          .send({
-            to: user.email,
-            subject: 'Reset your Cuepoint password',
-            text: `Hello ${user.firstName},\n\nSomeone (hopefully you) asked to reset your Cuepoint password. Choose a new one here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this email.\n`,
-            links: [link],
-          })
-          .catch((err) => request.log.error({ err }, 'could not send the reset email'));
-      }
+        await app.mailer.send({
+          to: user.email,
+          subject: 'Reset your Cuepoint password',
+          text: `Hello ${user.firstName},\n\nSomeone (hopefully you) asked to reset your Cuepoint password. Choose a new one here:\n\n${link}\n\nThe link works once and expires in 1 hour. If you did not ask for this, ignore this email.\n`,
+          links: [link],
+        });
+      });
       return { message: AUTH_TEXTS.resetSent };
     },
   );
@@ -328,6 +338,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (!user) return reply.badRequest(AUTH_TEXTS.resetInvalid);
       app.sessionCache?.deleteUser(user.id);
+      // The owner proved control of the mailbox: whatever locked the account out is forgotten.
+      await clearAccountLimits(app.db, user.email);
       await recordAudit(app.db, {
         action: 'auth.new-password',
         actorUserId: user.id,
@@ -363,8 +375,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (auth.kind !== 'session') return reply.badRequest(LOGOUT_WITH_API_TOKEN);
       const signedIn = auth.actor ?? auth.user;
       auth.rotate = false; // a revoked token gets no successor
-      await revokeSession(app.db, auth.sessionId);
-      app.sessionCache?.deleteSession(auth.sessionId);
+      const revoked = await revokeSessionFamily(app.db, auth);
+      for (const id of new Set([auth.sessionId, ...revoked])) app.sessionCache?.deleteSession(id);
       await recordAudit(app.db, {
         action: 'auth.logout',
         actorUserId: signedIn.id,

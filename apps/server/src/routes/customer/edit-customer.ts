@@ -15,13 +15,21 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { type CustomerRow, customers, type NewCustomerRow, users } from '../../db/schema/index.ts';
-import { type BlobNamespace, parseStoredFileRef, safeFileName, storedFileRef } from '../../lib/blob-store.ts';
+import {
+  type BlobNamespace,
+  contentTypeOf,
+  parseStoredFileRef,
+  safeFileName,
+  storedFileRef,
+} from '../../lib/blob-store.ts';
 import { checkCertificatePair } from '../../lib/certificate.ts';
 import { IMAGE_TYPE_EXTENSIONS, type ImageType, imageSize } from '../../lib/image-size.ts';
 import { type FieldProblem, RequestProblem } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { FILE_FIELDS, type FileField, type UploadedFile, type Uploads } from './uploads.ts';
+import { recordBlob, StorageQuotaExceeded } from '../../repositories/blobs.ts';
+import { recordPlanChange } from '../../repositories/plan-changes.ts';
+import { FILE_FIELDS, type FileField, UPLOAD_MESSAGES, type UploadedFile, type Uploads } from './uploads.ts';
 
 export type EditCustomerValues = z.output<typeof editCustomerFieldsSchema>;
 
@@ -280,9 +288,17 @@ export async function editCustomerAccount(
       }
 
       // Files last: nothing is stored for a refused edit.
+      // Each stored file is recorded under the account (its quota) with the account row locked
+      // above, so two edits at once cannot together pass the quota.
       const store = async (ns: BlobNamespace, ext: string, data: Buffer) => {
         const key = await app.blobs.put(ns, ext, data);
         written.push({ ns, key });
+        const size = { key, namespace: ns, customerId: current.id, sizeBytes: data.length };
+        await recordBlob(
+          tx as unknown as Db,
+          { ...size, contentType: contentTypeOf(key) },
+          app.blobStorage.quotaBytes,
+        );
         return key;
       };
       for (const image of images) {
@@ -331,11 +347,25 @@ export async function editCustomerAccount(
         requestId: request.requestId,
         ip: request.ip,
       });
+      // A plan change is billed from its own record: who, when, from and to.
+      if (set.paymentPlan) {
+        await recordPlanChange(tx as unknown as Db, {
+          customerId: current.id,
+          fromPlan: current.paymentPlan,
+          toPlan: set.paymentPlan,
+          changedBy: auth.actor?.id ?? auth.user.id,
+          actingAs: auth.user.id,
+        });
+      }
       return row!;
     });
   } catch (err) {
     await Promise.allSettled(written.map((blob) => app.blobs.delete(blob.ns, blob.key)));
     if (isUniqueViolation(err)) throw conflict();
+    if (err instanceof StorageQuotaExceeded) {
+      const field = files.keys().next().value ?? 'logo';
+      throw new RequestProblem(413, [{ field, message: UPLOAD_MESSAGES.quota(err.quotaBytes) }]);
+    }
     throw err;
   }
 

@@ -3,14 +3,18 @@ import {
   errorResponseSchema,
   idParamsSchema,
   type NavigationFlags,
+  type PaymentPlan,
   type PendingCustomers,
   pendingCustomersResponseSchema,
+  planChangesQuerySchema,
+  planChangesResponseSchema,
 } from '@cuepoint/core';
 import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { customers, users } from '../../db/schema/index.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { listPlanChanges } from '../../repositories/plan-changes.ts';
 import { customerAccountRoutes } from './account.ts';
 
 type PendingCustomer = PendingCustomers[number];
@@ -56,6 +60,37 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
         byCustomer.set(customer.id, entry);
       }
       return [...byCustomer.values()];
+    },
+  );
+
+  app.get(
+    '/customer/plan-changes',
+    {
+      onRequest: requireNavigationEntry(
+        'customers',
+        opts.flags,
+        'Only a main administrator may see plan changes',
+      ),
+      schema: {
+        tags: ['customer'],
+        summary: 'Main administrator: every payment-plan change (who, when, from and to), newest first',
+        security: [{ bearer: [] }],
+        querystring: planChangesQuerySchema,
+        response: { 200: planChangesResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const rows = await listPlanChanges(app.db, request.query.customerId);
+      return rows.map((row) => ({
+        _id: row.id,
+        customerId: row.customerId,
+        customerName: row.customerName,
+        fromPlan: row.fromPlan as PaymentPlan,
+        toPlan: row.toPlan as PaymentPlan,
+        changedBy: { _id: row.changedBy, email: row.changedByEmail },
+        actingAs: { _id: row.actingAs, email: row.actingAsEmail },
+        at: row.at.toISOString(),
+      }));
     },
   );
 

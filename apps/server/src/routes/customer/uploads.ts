@@ -4,12 +4,14 @@ import {
   LOGIN_LOGO_EXTENSIONS,
   LOGO_EXTENSIONS,
   PRIVATE_KEY_EXTENSIONS,
+  storageQuotaExceeded,
   UPLOAD_LIMITS,
 } from '@cuepoint/core';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { BlobNamespace } from '../../lib/blob-store.ts';
 import type { FieldProblem } from '../../lib/request-problem.ts';
+import { recordCustomerFiles, storageUsed } from '../../repositories/blobs.ts';
 
 /** The files PUT /customer/editCustomer/{id} takes, by multipart field name. */
 export const FILE_FIELDS = {
@@ -57,11 +59,13 @@ export interface Uploads {
   tooLarge: boolean;
 }
 
-/** '2 MB', '64 KB'. */
+/** '2 GB', '2 MB', '64 KB'. */
 export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
-    ? `${bytes / (1024 * 1024)} MB`
-    : `${Math.round(bytes / 1024)} KB`;
+  bytes >= 1024 ** 3 && bytes % 1024 ** 3 === 0
+    ? `${bytes / 1024 ** 3} GB`
+    : bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+      ? `${bytes / (1024 * 1024)} MB`
+      : `${Math.round(bytes / 1024)} KB`;
 
 export const UPLOAD_MESSAGES = {
   tooLarge: (field: FileField) =>
@@ -70,6 +74,8 @@ export const UPLOAD_MESSAGES = {
   duplicate: (field: FileField) => `${FILE_FIELDS[field].label}: send one file only`,
   unexpected: (name: string) =>
     `${name} does not take a file (files: ${Object.keys(FILE_FIELDS).join(', ')})`,
+  /** The account's storage quota (plugins/blobs.ts) would be exceeded: a 413 naming the field. */
+  quota: (quotaBytes: number) => storageQuotaExceeded(formatBytes(quotaBytes)),
 } as const;
 
 /**
@@ -86,6 +92,24 @@ export const MULTIPART_LIMITS = {
 } as const;
 
 const uploadsByRequest = new WeakMap<FastifyRequest, Uploads>();
+/** Bytes the account stores plus the files of this request kept so far. */
+const storageByRequest = new WeakMap<FastifyRequest, { used: number }>();
+
+/**
+ * The account's stored bytes, summed once per request: its account files are recorded first
+ * (the account dialog stores them without a row; repositories/blobs.ts), so they count.
+ */
+async function storageOf(request: FastifyRequest): Promise<{ used: number } | null> {
+  let storage = storageByRequest.get(request);
+  if (storage) return storage;
+  const customerId = (request.params as { id?: unknown } | undefined)?.id;
+  if (typeof customerId !== 'string') return null;
+  const { db, blobs } = request.server;
+  await recordCustomerFiles(db, blobs, customerId);
+  storage = { used: await storageUsed(db, customerId) };
+  storageByRequest.set(request, storage);
+  return storage;
+}
 
 /** The files of a multipart request (none for a JSON one). */
 export const uploadsOf = (request: FastifyRequest): Uploads =>
@@ -94,7 +118,11 @@ export const uploadsOf = (request: FastifyRequest): Uploads =>
 /**
  * @fastify/multipart's `onFile`: reads each file part into memory, at most its field's limit
  * (an oversized file is read to its end and dropped, so parsing can go on and every problem is
- * reported at once). Nothing is stored here: the handler decides once the whole form is known.
+ * reported at once), and refuses a file that would take the account (the `:id` edited) past its
+ * storage quota. Nothing is stored here: the handler decides once the whole form is known.
+ * The quota is checked against what the account stores now (a replaced file counts until it is
+ * replaced); account edits store at most a few megabytes, so two at once can overshoot the quota
+ * by no more than that.
  */
 export async function collectFile(this: FastifyRequest, part: MultipartFile): Promise<void> {
   let uploads = uploadsByRequest.get(this);
@@ -137,5 +165,13 @@ export async function collectFile(this: FastifyRequest, part: MultipartFile): Pr
     uploads.problems.push({ field, message: UPLOAD_MESSAGES.empty(field) });
     return;
   }
+  const storage = await storageOf(this);
+  const { quotaBytes } = this.server.blobStorage;
+  if (storage && storage.used + size > quotaBytes) {
+    uploads.tooLarge = true;
+    uploads.problems.push({ field, message: UPLOAD_MESSAGES.quota(quotaBytes) });
+    return;
+  }
+  if (storage) storage.used += size;
   uploads.files.set(field, { filename: part.filename, data: Buffer.concat(chunks) });
 }

@@ -1,5 +1,6 @@
 import { healthResponseSchema } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_S } from '../../lib/database-errors.ts';
 
 /** `GET /api/health`: 200 when the database answers, 503 when it does not. */
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
@@ -23,6 +24,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
         reachable = false;
         app.log.error({ err }, 'database unreachable');
       }
+      if (!reachable) reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
       return reply.code(reachable ? 200 : 503).send({
         status: reachable ? 'ok' : 'degraded',
         database: { reachable, driver: app.database.driver, latencyMs: Math.round(latencyMs * 100) / 100 },

@@ -35,6 +35,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { customers, type ResourceRow } from '../../db/schema/index.ts';
+import { releaseFilesAfterCommit } from '../../lib/blob-references.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { RequestProblem, sendProblem } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
@@ -185,6 +186,8 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
           const changes = diffData(current.data, data);
           const who = whoOf(auth);
           const row = await updateResource(db, kind, id, { data, updatedBy: who.actor });
+          // Uploaded files the record no longer mentions are deleted after the commit.
+          releaseFilesAfterCommit(request, row.customerId, current.data, data);
           await recordEvent(db, {
             customerId: row.customerId,
             kind,
@@ -371,6 +374,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind; flags: 
             throw new Conflict({ message: RESOURCE_TEXTS.inUse(label, named), usedBy: users });
           }
           await deleteResource(db, kind, id);
+          releaseFilesAfterCommit(request, current.customerId, current.data, null);
           await recordEvent(db, {
             customerId: current.customerId,
             kind,

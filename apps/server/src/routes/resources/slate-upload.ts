@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import {
   errorResponseSchema,
   type NavigationFlags,
@@ -5,24 +6,53 @@ import {
   SLATE_VIDEO_EXTENSIONS,
   SLATE_VIDEO_MAX_BYTES,
 } from '@cuepoint/core';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicFileUrl } from '../../lib/blob-store.ts';
+import { contentTypeOf, type StoredBlob } from '../../lib/blob-store.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { RequestProblem, sendProblem } from '../../lib/request-problem.ts';
+import { checkVideoContainer, type VideoContainer } from '../../lib/video-container.ts';
+import {
+  recordBlob,
+  recordCustomerFiles,
+  StorageQuotaExceeded,
+  storageUsed,
+} from '../../repositories/blobs.ts';
+import { UPLOAD_MESSAGES } from '../customer/uploads.ts';
 
-/** What a slate video's first bytes must look like: an MP4 'ftyp' box, or MPEG-TS sync bytes every 188. */
-export function videoKind(bytes: Buffer): '.mp4' | '.ts' | null {
-  if (bytes.length >= 12 && bytes.toString('latin1', 4, 8) === 'ftyp') return '.mp4';
-  if (bytes.length >= 188 && bytes[0] === 0x47 && (bytes.length < 377 || bytes[188] === 0x47)) return '.ts';
-  return null;
+const refusal = (message: string, status = 400) => new RequestProblem(status, [{ field: 'file', message }]);
+const isVideoExtension = (ext: string): ext is VideoContainer =>
+  (SLATE_VIDEO_EXTENSIONS as readonly string[]).includes(ext);
+
+/**
+ * The chunks of a file part, ending in a refusal once the part went past the multipart limit
+ * (busboy cuts it at the limit and flags it `truncated`). Leaving the loop early does not destroy
+ * the part: the route reads the rest of it away, so the client still gets its answer.
+ */
+async function* chunksWithinLimit(file: MultipartFile['file']): AsyncGenerator<Uint8Array> {
+  for await (const chunk of file.iterator({ destroyOnReturn: false })) {
+    if (file.truncated) throw refusal(SLATE_TEXTS.videoTooLarge);
+    yield chunk as Uint8Array;
+  }
+  if (file.truncated) throw refusal(SLATE_TEXTS.videoTooLarge);
+}
+
+/** Reads and drops what is left of a part (a refused upload), so the request can end normally. */
+async function discard(file: MultipartFile['file']): Promise<void> {
+  if (file.destroyed || file.readableEnded) return;
+  file.resume();
+  await finished(file).catch(() => undefined);
 }
 
 /**
  * POST /ssai/slate/upload: a slate's video file (multipart field `file`, .mp4 or .ts, at most
- * SLATE_VIDEO_MAX_BYTES, checked by its bytes too), stored in the public file store. Answers the
- * absolute URL to put in the slate's videoUrl.
+ * SLATE_VIDEO_MAX_BYTES), streamed to a temporary file in the public file store (never held in
+ * memory whole), checked there as the container its name says (lib/video-container.ts: the whole
+ * box structure of an MP4, every packet of a transport stream), then recorded against the
+ * customer's storage quota and answered as an absolute URL on PUBLIC_URL to put in the slate's
+ * videoUrl. The quota is checked while the bytes arrive and once more, with the account locked,
+ * when the file is recorded: concurrent uploads cannot together overshoot it (413 naming `file`).
  */
 export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
   await app.register(multipart, {
@@ -38,31 +68,70 @@ export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }
         summary: 'Upload a slate video (multipart field `file`, .mp4 or .ts); answers its URL',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ url: z.url() }), 400: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          201: z.object({ url: z.url() }),
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          413: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
-      const problem = (message: string) =>
-        sendProblem(reply, request, new RequestProblem(400, [{ field: 'file', message }]));
-      if (!request.isMultipart()) return problem(SLATE_TEXTS.videoRequired);
+      const refuse = (problem: RequestProblem) => sendProblem(reply, request, problem);
+      if (!request.isMultipart()) return refuse(refusal(SLATE_TEXTS.videoRequired));
       const part = await request.file();
-      if (part?.fieldname !== 'file') return problem(SLATE_TEXTS.videoRequired);
-      let bytes: Buffer;
+      if (!part) return refuse(refusal(SLATE_TEXTS.videoRequired));
+      const named = part.filename.toLowerCase().slice(part.filename.lastIndexOf('.'));
+      if (part.fieldname !== 'file' || !isVideoExtension(named)) {
+        await discard(part.file);
+        return refuse(refusal(part.fieldname !== 'file' ? SLATE_TEXTS.videoRequired : SLATE_TEXTS.videoType));
+      }
+
+      const customerId = request.auth!.customer.id;
+      const { quotaBytes } = app.blobStorage;
+      await recordCustomerFiles(app.db, app.blobs, customerId);
+      const used = await storageUsed(app.db, customerId);
+      const overQuota = () => refusal(UPLOAD_MESSAGES.quota(quotaBytes), 413);
+
+      let stored: StoredBlob;
       try {
-        bytes = await part.toBuffer();
+        stored = await app.blobs.putStream('public', named, chunksWithinLimit(part.file), {
+          onProgress: (written) => {
+            if (used + written > quotaBytes) throw overQuota();
+          },
+          verify: async (file) => {
+            if (file.size === 0) throw refusal(SLATE_TEXTS.videoRequired);
+            const problem = await checkVideoContainer(file, named);
+            if (problem !== null) {
+              request.log.info({ problem, filename: part.filename }, 'slate upload is not a valid video');
+              throw refusal(SLATE_TEXTS.videoType);
+            }
+          },
+        });
       } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          return problem(SLATE_TEXTS.videoTooLarge);
+        if (!(error instanceof RequestProblem)) throw error;
+        await discard(part.file);
+        return refuse(error);
+      }
+
+      try {
+        await recordBlob(
+          app.db,
+          {
+            key: stored.key,
+            namespace: 'public',
+            customerId,
+            sizeBytes: stored.size,
+            contentType: contentTypeOf(stored.key),
+          },
+          quotaBytes,
+        );
+      } catch (error) {
+        await app.blobs.delete('public', stored.key);
+        if (error instanceof StorageQuotaExceeded) return refuse(overQuota());
         throw error;
       }
-      if (bytes.length === 0) return problem(SLATE_TEXTS.videoRequired);
-      const named = part.filename.toLowerCase().slice(part.filename.lastIndexOf('.'));
-      const kind = videoKind(bytes);
-      if (!kind || !(SLATE_VIDEO_EXTENSIONS as readonly string[]).includes(named) || named !== kind) {
-        return problem(SLATE_TEXTS.videoType);
-      }
-      const key = await app.blobs.put('public', kind, bytes);
-      return reply.code(201).send({ url: `${request.protocol}://${request.host}${publicFileUrl(key)}` });
+      return reply.code(201).send({ url: app.blobStorage.publicFileUrl(stored.key) });
     },
   );
 };

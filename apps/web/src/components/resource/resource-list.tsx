@@ -4,7 +4,13 @@
  * loading, empty, no-match and error states. The whole view lives in the URL (useListParams), so
  * a link reproduces it.
  */
-import { PAGE_SIZE_VALUES, type PageSizeValue, RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
+import {
+  PAGE_SIZE_VALUES,
+  type PageSizeValue,
+  pageSizeRows,
+  RESOURCE_TEXTS,
+  type ResourceKind,
+} from '@cuepoint/core';
 import {
   Alert,
   Anchor,
@@ -106,7 +112,9 @@ export function ResourceList<K extends ResourceKind>({
 
   const rows = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const size = params.pageSize === 'All' ? Math.max(total, 1) : Number(params.pageSize);
+  // All is capped by the server (LIST_ALL_MAX_ROWS a page); beyond it, All pages too.
+  const size = pageSizeRows(params.pageSize);
+  const allCapped = params.pageSize === 'All' && total > size;
   const pages = Math.max(1, Math.ceil(total / size));
 
   // A page beyond the last one (rows deleted meanwhile, an old link): go to the last page.
@@ -282,6 +290,7 @@ export function ResourceList<K extends ResourceKind>({
         <Group justify="space-between" gap="sm">
           <Text size="sm" aria-live="polite">
             {KIT_TEXTS.showing(first, last, total)}
+            {allCapped && ` · ${KIT_TEXTS.allCapped(size)}`}
           </Text>
           <Group gap="md">
             {pages > 1 && (

@@ -5,6 +5,7 @@
 export const KIT_TEXTS = {
   showing: (first: number, last: number, total: number) =>
     `Showing ${first.toLocaleString('en-US')}–${last.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`,
+  allCapped: (rows: number) => `All shows at most ${rows.toLocaleString('en-US')} rows a page`,
   pageSize: 'Rows per page',
   pagination: 'Pages',
   page: (page: number) => `Page ${page}`,

@@ -5,6 +5,7 @@ import { toFieldIssues } from '../../validation/field-issues.ts';
 import {
   conflictResponseSchema,
   DEFAULT_PAGE_SIZE,
+  LIST_ALL_MAX_ROWS,
   type ListShape,
   listQuerySchema,
   listResponseSchema,
@@ -30,7 +31,7 @@ describe('page sizes', () => {
   });
 
   it('stand for that many rows, All for every row', () => {
-    expect(PAGE_SIZE_VALUES.map(pageSizeRows)).toEqual([10, 20, 50, 100, null]);
+    expect(PAGE_SIZE_VALUES.map(pageSizeRows)).toEqual([10, 20, 50, 100, LIST_ALL_MAX_ROWS]);
   });
 });
 

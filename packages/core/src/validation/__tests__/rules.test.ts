@@ -293,6 +293,16 @@ table('validateEmail', validateEmail, [
   ['@example.com', M.invalidEmail],
   ['', M.invalidEmail],
   [undefined, M.invalidEmail],
+  // The spec's pattern, exactly: a domain may start with a dot, the dot after it counts.
+  ['a@..b', null],
+  ['a@b.', M.invalidEmail],
+  ['a@.b', M.invalidEmail],
+  ['a\u00a0b@example.com', M.invalidEmail],
+  // EMAIL_MAX_LENGTH: 320 characters (after trimming) pass, 321 are refused before any pattern.
+  [`${'a'.repeat(300)}@${'b'.repeat(9)}.${'c'.repeat(9)}`, null],
+  [` ${'a'.repeat(300)}@${'b'.repeat(9)}.${'c'.repeat(9)} `, null],
+  [`${'a'.repeat(301)}@${'b'.repeat(9)}.${'c'.repeat(9)}`, M.invalidEmail],
+  [`a@${'.'.repeat(80_000)}@`, M.invalidEmail],
 ]);
 
 table('validateEmailList', validateEmailList, [

@@ -101,6 +101,7 @@ describe('sign-up, activation, review and login', () => {
     const known = await post('auth/resend-activation', { email: 'late@broadcaster.example' });
     const unknown = await post('auth/resend-activation', { email: 'nobody@nowhere.example' });
     expect(known.json()).toEqual(unknown.json());
+    await app.settled();
     expect((await readOutbox(app.dataDir)).length).toBe(before + 1);
   });
 
@@ -178,6 +179,7 @@ describe('password reset', () => {
   it('answers the same whether or not the account exists, and mails only real accounts', async () => {
     const unknown = await post('auth/reset-password', { email: 'ghost@nowhere.example' });
     const known = await post('auth/reset-password', { email });
+    await app.settled();
     expect(unknown.statusCode).toBe(200);
     expect(known.json()).toEqual(unknown.json());
     expect(known.json()).toEqual({ message: AUTH_TEXTS.resetSent });
@@ -219,6 +221,7 @@ describe('password reset', () => {
 
   it('refuses a reset link after an hour', async () => {
     await post('auth/reset-password', { email });
+    await app.settled();
     const token = (await lastLinkTo(app.dataDir, email)).searchParams.get('token')!;
     await app.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1) });
     const res = await post('auth/new-password', {
@@ -228,34 +231,6 @@ describe('password reset', () => {
       repeatPassword: 'An0ther#Pass',
     });
     expect(res.statusCode).toBe(400);
-  });
-});
-
-describe('failed sign-in limits', () => {
-  it('locks an email after 5 failures, even for the right password, with a clear message', async () => {
-    const app = await testApp();
-    try {
-      const login = (email: string, password: string, ip = '10.0.0.1') =>
-        app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          payload: { email, password },
-          remoteAddress: ip,
-        });
-      for (let i = 0; i < 5; i++)
-        expect((await login('demo@cuepoint.example', 'Wrong#Pass1')).statusCode).toBe(401);
-      const locked = await login('demo@cuepoint.example', 'Cuepoint#Demo1', '10.0.0.2');
-      expect(locked.statusCode).toBe(429);
-      expect(locked.json().message).toBe(AUTH_TEXTS.tooManyAttempts(15));
-      // Another account from another address is not affected.
-      expect((await login('admin@cuepoint.example', 'Cuepoint#Admin1', '10.0.0.3')).statusCode).toBe(200);
-
-      // One address trying many accounts is limited too (20 failures).
-      for (let i = 0; i < 20; i++) await login(`probe${i}@nowhere.example`, 'Wrong#Pass1', '10.9.9.9');
-      expect((await login('admin@cuepoint.example', 'Cuepoint#Admin1', '10.9.9.9')).statusCode).toBe(429);
-    } finally {
-      await app.close();
-    }
   });
 });
 

@@ -71,6 +71,39 @@ describe('POST /api/auth/login and /api/auth/logout', () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/logout', headers })).statusCode).toBe(401);
   });
 
+  it('logout revokes the whole rotation chain: the predecessor in its grace stops working too', async () => {
+    const old = await loginAs(app, 'customer');
+    // Make the token due for rotation, then use it once: the answer carries its successor.
+    await app.db
+      .update(sessions)
+      .set({ createdAt: new Date(Date.now() - 16 * 60 * 1000) })
+      .where(eq(sessions.tokenHash, hashToken(old.token)));
+    app.sessionCache?.deleteUser(old.userId);
+    const rotated = await app.inject({ url: `/api/user/getUser/${old.userId}`, headers: old.headers });
+    const fresh = rotated.headers.usertoken as string;
+    expect(fresh).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    const freshHeaders = { authorization: `Bearer ${fresh}` };
+    // Within the grace both work.
+    expect(
+      (await app.inject({ url: `/api/user/getUser/${old.userId}`, headers: old.headers })).statusCode,
+    ).toBe(200);
+    // Logging out with the new token ends the old one as well (and the other way round).
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/auth/logout', headers: freshHeaders })).statusCode,
+    ).toBe(200);
+    expect(
+      (await app.inject({ url: `/api/user/getUser/${old.userId}`, headers: old.headers })).statusCode,
+    ).toBe(401);
+    expect(
+      (await app.inject({ url: `/api/user/getUser/${old.userId}`, headers: freshHeaders })).statusCode,
+    ).toBe(401);
+    // Another sign-in of the same user is a different chain and keeps working.
+    const other = await loginAs(app, 'customer');
+    expect(
+      (await app.inject({ url: `/api/user/getUser/${other.userId}`, headers: other.headers })).statusCode,
+    ).toBe(200);
+  });
+
   it('logout without a token is refused', async () => {
     expect((await app.inject({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
   });

@@ -26,6 +26,7 @@ describe('GET /api/health', () => {
       const res = await app.inject('/api/health');
       expect(res.statusCode).toBe(503);
       expect(res.json()).toMatchObject({ status: 'degraded', database: { reachable: false } });
+      expect(res.headers['retry-after']).toBe('5');
     } finally {
       await app.close();
     }

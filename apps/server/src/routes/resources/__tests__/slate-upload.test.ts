@@ -1,23 +1,28 @@
-import { SLATE_TEXTS, SLATE_VIDEO_MAX_BYTES } from '@cuepoint/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blobFiles } from '../../../test/account-fixtures.ts';
+import { SLATE_TEXTS, SLATE_VIDEO_MAX_BYTES, storageQuotaExceeded } from '@cuepoint/core';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { blobs, users } from '../../../db/schema/index.ts';
+import { storageUsed } from '../../../repositories/blobs.ts';
+import { blobFiles, createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
 import { multipartForm } from '../../../test/multipart.ts';
-import { videoKind } from '../slate-upload.ts';
+import { makeMp4, makeTs, mp4Box } from '../../../test/videos.ts';
 
-/** The first bytes of an MP4 file: a 'ftyp' box. */
-const mp4 = () =>
-  Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(500, 1)]);
-/** Three MPEG-TS packets of 188 bytes, each starting with the sync byte. */
-const ts = () =>
-  Buffer.concat([0, 1, 2].map(() => Buffer.concat([Buffer.from([0x47]), Buffer.alloc(187, 0xff)])));
+/** A real-shaped MP4 (ftyp, moov, mdat tiling the file) and an MPEG-TS file of three packets. */
+const mp4 = () => makeMp4(4096);
+const ts = () => makeTs(3);
+const keyOf = (url: string) => new URL(url).pathname.replace('/files/', '');
 
 describe('POST /api/ssai/slate/upload', () => {
   let app: TestApp;
   let demo: Awaited<ReturnType<typeof loginAs>>;
   beforeAll(async () => {
+    // PUBLIC_URL is http://console.test (test/helpers.ts).
     app = await testApp();
     demo = await loginAs(app, 'customer');
+  });
+  afterEach(() => {
+    app.blobStorage.quotaBytes = Number.MAX_SAFE_INTEGER;
   });
   afterAll(() => app.close());
 
@@ -27,21 +32,46 @@ describe('POST /api/ssai/slate/upload', () => {
   ) =>
     app.inject({ method: 'POST', url: '/api/ssai/slate/upload', headers, payload: multipartForm({}, files) });
 
-  it('recognises MP4 and MPEG-TS by their bytes', () => {
-    expect(videoKind(mp4())).toBe('.mp4');
-    expect(videoKind(ts())).toBe('.ts');
-    expect(videoKind(Buffer.from('<html>not a video</html>'.repeat(20)))).toBeNull();
-  });
-
-  it('stores an MP4 and answers a URL that serves it as video/mp4', async () => {
+  it('stores an MP4 and answers a URL on PUBLIC_URL that serves it as video/mp4', async () => {
     const res = await upload({ file: { name: 'Slate.MP4', data: mp4(), type: 'video/mp4' } });
     expect(res.statusCode).toBe(201);
     const { url } = res.json() as { url: string };
-    expect(url).toMatch(/^http:\/\/localhost(:\d+)?\/files\/[0-9a-f-]{36}\.mp4$/);
+    expect(url).toMatch(/^http:\/\/console\.test\/files\/[0-9a-f-]{36}\.mp4$/);
     const served = await app.inject({ url: new URL(url).pathname });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('video/mp4');
+    expect(served.headers['content-length']).toBe('4096');
     expect(served.rawPayload.equals(mp4())).toBe(true);
+  });
+
+  it('records the file under the customer, with its size and type', async () => {
+    const res = await upload({ file: { name: 'slate.mp4', data: makeMp4(10_000) } });
+    const key = keyOf(res.json().url);
+    const [owner] = await app.db
+      .select({ customerId: users.customerId })
+      .from(users)
+      .where(eq(users.id, demo.userId));
+    const [row] = await app.db.select().from(blobs).where(eq(blobs.key, key));
+    expect(row).toMatchObject({
+      namespace: 'public',
+      customerId: owner!.customerId,
+      sizeBytes: 10_000,
+      contentType: 'video/mp4',
+    });
+  });
+
+  it('builds the URL from PUBLIC_URL, never from a forged Host or forwarded header', async () => {
+    const res = await upload(
+      { file: { name: 'slate.ts', data: ts() } },
+      {
+        ...demo.headers,
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    expect(new URL(res.json().url).origin).toBe('http://console.test');
   });
 
   it('stores an MPEG-TS file as video/mp2t', async () => {
@@ -53,27 +83,37 @@ describe('POST /api/ssai/slate/upload', () => {
 
   it('refuses a file whose bytes or name are not a video, naming the field, and stores nothing', async () => {
     const before = await blobFiles(app, 'public');
+    const junkAfterFtyp = Buffer.concat([mp4().subarray(0, 32), Buffer.alloc(2000, 0xa7)]);
+    const truncated = mp4().subarray(0, 4000);
+    const badSize = mp4();
+    badSize.writeUInt32BE(3, 148);
+    const noMovie = Buffer.concat([mp4().subarray(0, 32), mp4Box('mdat', Buffer.alloc(500))]);
+    const badSync = makeTs(300);
+    badSync[188 * 150] = 0x48;
     for (const file of [
       { name: 'slate.mp4', data: Buffer.from('just text, not a video at all'.repeat(20)) },
+      { name: 'slate.mp4', data: junkAfterFtyp },
+      { name: 'slate.mp4', data: truncated },
+      { name: 'slate.mp4', data: badSize },
+      { name: 'slate.mp4', data: noMovie },
+      { name: 'slate.ts', data: badSync },
+      { name: 'slate.ts', data: ts().subarray(0, 500) },
       { name: 'slate.mov', data: mp4() },
       { name: 'slate.ts', data: mp4() },
+      { name: 'slate.mp4', data: ts() },
     ]) {
       const res = await upload({ file });
-      expect(res.statusCode).toBe(400);
+      expect(res.statusCode, file.name).toBe(400);
       expect(res.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoType }]);
     }
     expect(await blobFiles(app, 'public')).toEqual(before);
   });
 
-  it('refuses a missing, empty or oversized file', async () => {
+  it('refuses a missing or empty file', async () => {
     const none = await upload({ other: { name: 'slate.mp4', data: mp4() } });
     expect(none.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoRequired }]);
     const empty = await upload({ file: { name: 'slate.mp4', data: new Uint8Array() } });
     expect(empty.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoRequired }]);
-    const big = Buffer.concat([mp4(), Buffer.alloc(SLATE_VIDEO_MAX_BYTES, 0)]);
-    const large = await upload({ file: { name: 'slate.mp4', data: big } });
-    expect(large.statusCode).toBe(400);
-    expect(large.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoTooLarge }]);
     const json = await app.inject({
       method: 'POST',
       url: '/api/ssai/slate/upload',
@@ -84,8 +124,70 @@ describe('POST /api/ssai/slate/upload', () => {
     expect(json.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoRequired }]);
   });
 
+  it('refuses a file over the per-file limit with the too-large message, leaving no file, temporary or row', async () => {
+    const before = await blobFiles(app, 'public');
+    const rowsBefore = (await app.db.select({ key: blobs.key }).from(blobs)).length;
+    const big = makeMp4(SLATE_VIDEO_MAX_BYTES + 1);
+    const large = await upload({ file: { name: 'slate.mp4', data: big } });
+    expect(large.statusCode).toBe(400);
+    expect(large.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoTooLarge }]);
+    expect(await blobFiles(app, 'public')).toEqual(before);
+    expect((await app.db.select({ key: blobs.key }).from(blobs)).length).toBe(rowsBefore);
+    // The limit itself is accepted.
+    const exact = await upload({ file: { name: 'slate.mp4', data: makeMp4(SLATE_VIDEO_MAX_BYTES) } });
+    expect(exact.statusCode).toBe(201);
+  });
+
   it('needs a signed-in user', async () => {
     const res = await upload({ file: { name: 'slate.mp4', data: mp4() } }, {});
     expect(res.statusCode).toBe(401);
+  });
+
+  describe('storage quota', () => {
+    let account: TestAccount;
+    beforeAll(async () => {
+      account = await createAccount(app);
+    });
+
+    it('refuses, with 413 naming the file, an upload that would exceed the quota; what is stored counts', async () => {
+      app.blobStorage.quotaBytes = 10 * 1024;
+      const first = await upload({ file: { name: 'slate.mp4', data: makeMp4(6000) } }, account.headers);
+      expect(first.statusCode).toBe(201);
+      expect(await storageUsed(app.db, account.customer.id)).toBe(6000);
+      const before = await blobFiles(app, 'public');
+      // Alone it would fit; with the first it would not (checked while streaming).
+      const second = await upload({ file: { name: 'slate.mp4', data: makeMp4(6000) } }, account.headers);
+      expect(second.statusCode).toBe(413);
+      expect(second.json().fields).toEqual([
+        { field: 'file', message: 'This upload would exceed your storage quota of 10 KB' },
+      ]);
+      expect(second.json().fields[0].message).toBe(storageQuotaExceeded('10 KB'));
+      // Far over the quota: aborted mid-stream.
+      const huge = await upload({ file: { name: 'slate.mp4', data: makeMp4(3_000_000) } }, account.headers);
+      expect(huge.statusCode).toBe(413);
+      expect(await blobFiles(app, 'public')).toEqual(before);
+      expect(await storageUsed(app.db, account.customer.id)).toBe(6000);
+      // Another customer is not affected by this one's usage.
+      const other = await createAccount(app);
+      const theirs = await upload({ file: { name: 'slate.mp4', data: makeMp4(6000) } }, other.headers);
+      expect(theirs.statusCode).toBe(201);
+    });
+
+    it('lets concurrent uploads not together overshoot the quota', async () => {
+      const fresh = await createAccount(app);
+      app.blobStorage.quotaBytes = 100_000;
+      const answers = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          upload({ file: { name: 'slate.mp4', data: makeMp4(40_000) } }, fresh.headers),
+        ),
+      );
+      const codes = answers.map((a) => a.statusCode).sort();
+      expect(codes).toEqual([201, 201, 413, 413]);
+      expect(await storageUsed(app.db, fresh.customer.id)).toBe(80_000);
+      const keys = answers.filter((a) => a.statusCode === 201).map((a) => keyOf(a.json().url));
+      const files = await blobFiles(app, 'public');
+      expect(files).toEqual(expect.arrayContaining(keys));
+      expect(files.filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { ENCODER_LABELS, RESOURCE_TEXTS, RESOURCES } from '@cuepoint/core';
+import { ENCODER_LABELS, LIST_ALL_MAX_ROWS, RESOURCE_TEXTS, RESOURCES } from '@cuepoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -62,7 +62,7 @@ describe('ResourceList', () => {
     const fetchMock = stubApi({ 'GET ssai/encoder': answer(ROWS, 30) });
     const view = renderAt(list, '/things?page=2');
     await screen.findByRole('link', { name: 'Studio A' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(within(header(ENCODER_LABELS.name)).getByRole('button'));
     expect(view.search()).toBe('sort=name&order=asc');
     await waitFor(() => expect(header(ENCODER_LABELS.name)).toHaveAttribute('aria-sort', 'ascending'));
@@ -84,7 +84,7 @@ describe('ResourceList', () => {
     const fetchMock = stubApi({ 'GET ssai/encoder': answer(many, 45) });
     const view = renderAt(list);
     await screen.findByText(KIT_TEXTS.showing(1, 10, 45));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.page(3) }));
     expect(view.search()).toBe('page=3');
     await screen.findByText(KIT_TEXTS.showing(21, 30, 45));
@@ -118,7 +118,7 @@ describe('ResourceList', () => {
     const fetchMock = stubApi({ 'GET ssai/encoder': answer(ROWS, 30) });
     const view = renderAt(list, '/things?page=2');
     await screen.findByRole('link', { name: 'Studio A' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('searchbox', { name: RESOURCE_TEXTS.searchPlaceholder }), 'stu');
     expect(view.search()).toBe('page=2'); // not yet: the text is debounced
     await waitFor(() => expect(view.search()).toBe('q=stu'));
@@ -135,6 +135,19 @@ describe('ResourceList', () => {
         'page=1&pageSize=10&sort=updatedAt&order=desc&q=stu&status=inactive',
       ),
     );
+  });
+
+  it('says when All is capped, and pages beyond the cap', async () => {
+    const many = Array.from({ length: 3 }, (_, i) => makeEncoder({ name: `Studio ${i}` }));
+    stubApi({ 'GET ssai/encoder': answer(many, LIST_ALL_MAX_ROWS + 170) });
+    renderAt(list, '/things?pageSize=All');
+    await screen.findByRole('link', { name: 'Studio 0' });
+    expect(
+      screen.getByText(
+        `${KIT_TEXTS.showing(1, LIST_ALL_MAX_ROWS, LIST_ALL_MAX_ROWS + 170)} · ${KIT_TEXTS.allCapped(LIST_ALL_MAX_ROWS)}`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: KIT_TEXTS.page(2) })).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no rows at all', async () => {
@@ -156,7 +169,9 @@ describe('ResourceList', () => {
     const view = renderAt(list, '/things?q=zzz&status=active&sort=name');
     expect(await screen.findByText(RESOURCE_TEXTS.noMatch)).toBeInTheDocument();
     expect(screen.queryByText(RESOURCE_TEXTS.emptyList('Encoders'))).toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: RESOURCE_TEXTS.clearFilters }));
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: RESOURCE_TEXTS.clearFilters }));
     expect(view.search()).toBe('sort=name');
     await waitFor(() =>
       expect(screen.getByRole('searchbox', { name: RESOURCE_TEXTS.searchPlaceholder })).toHaveValue(''),
@@ -175,7 +190,9 @@ describe('ResourceList', () => {
     const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
     expect(alert).toHaveTextContent(RESOURCE_TEXTS.loadFailed);
     fail = false;
-    await userEvent.setup().click(within(alert).getByRole('button', { name: RESOURCE_TEXTS.retry }));
+    await userEvent
+      .setup({ delay: null })
+      .click(within(alert).getByRole('button', { name: RESOURCE_TEXTS.retry }));
     expect(await screen.findByRole('link', { name: 'Studio A' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -1,0 +1,36 @@
+/** Seconds a client is told to wait (Retry-After) when the database cannot be reached. */
+export const DATABASE_RETRY_AFTER_S = 5;
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a few seconds.';
+
+/** Network errors, and the SQLSTATEs of a server that is down, starting or out of connections. */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_MESSAGES = [
+  'PGlite is closed',
+  'Connection terminated',
+  'Cannot use a pool after calling end on the pool',
+  'timeout exceeded when trying to connect',
+];
+
+/**
+ * Whether an error (or one it wraps: Drizzle wraps the driver's) means the database cannot be
+ * reached right now, as opposed to a query that failed: those answers are 503 with Retry-After.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return true;
+  }
+  return false;
+}
