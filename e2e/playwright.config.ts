@@ -9,7 +9,10 @@ export default defineConfig({
   workers: 1,
   forbidOnly: true,
   retries: 0,
-  timeout: 30_000,
+  // CI runs these on 2 cores right after the server suites, sometimes beside other work: a page
+  // that loads in 1 s alone can take several. The limits bound a hang, not a slow page.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     [

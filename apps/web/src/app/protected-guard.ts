@@ -3,11 +3,15 @@ import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { ApiError } from '../lib/api-client.ts';
 import { PATHS } from '../lib/paths.ts';
 import { runtimeConfig } from '../lib/runtime-config.ts';
+import { toastServerError } from '../lib/server-error.ts';
 import { loadCurrentUser, type SessionLoaderData } from '../lib/session.ts';
 import { readSession } from '../lib/storage.ts';
-import { toast } from '../lib/toast.ts';
 import { forgetLoginAs, isUserView, presentedUser } from '../lib/view-mode.ts';
 import { allow, applyDecision, decideSession, type GuardDecision, locate } from './guard.ts';
+
+/** Why login-as ended on its own, unless the server's answer has words for the user. */
+export const LOGIN_AS_ENDED_TEXT =
+  'The user you acted as can no longer be used. You are signed in as yourself.';
 
 /** With the profile: a non-admin outside the enabled navigation goes to /overview. */
 export function decideNavigation(
@@ -39,7 +43,7 @@ export async function protectedLoader({
     // signed in as the administrator, and say why.
     if (loginAs && error instanceof ApiError && error.status === 409) {
       forgetLoginAs();
-      toast.warning(error.message, { duration: 'long' });
+      toastServerError(error, { type: 'warning', duration: 'long', fallback: LOGIN_AS_ENDED_TEXT });
       return redirect(path + search);
     }
     throw error;

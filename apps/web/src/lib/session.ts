@@ -4,7 +4,13 @@ import { apiRequest } from './api-client.ts';
 import { navigateTo } from './navigation.ts';
 import { PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
-import { clearStorageOnLogout, takeRememberedTarget } from './storage.ts';
+import {
+  clearStorageOnLogout,
+  hasSession,
+  readSession,
+  rememberTarget,
+  takeRememberedTarget,
+} from './storage.ts';
 
 /**
  * The session of spec section 4: no user -> profile fetched (GET user/getUser/{id}) -> active.
@@ -53,6 +59,31 @@ export async function loadCurrentUser(id: string): Promise<User> {
     state = 'none';
     throw error;
   }
+}
+
+/**
+ * Whether a user is in both the session state and local storage (spec section 2, the error
+ * page's 'Home page' link), resolving the stored session first when this page life has not: an
+ * unknown URL opened directly renders no protected page, so nothing else fetched the profile.
+ * The same call as the protected pages (during login-as, the user acted as). A session the server
+ * refuses is cleared as spec section 8 says, without leaving the page and without remembering the
+ * page as the place to return to after the next login.
+ */
+export async function resolveStoredSession(): Promise<boolean> {
+  const stored = readSession();
+  if (!hasSession(stored)) return false;
+  if (state !== 'active') {
+    const target = takeRememberedTarget();
+    try {
+      await loadCurrentUser(stored.loginAsId ?? stored.userId!);
+    } catch {
+      // The answer decides nothing more here: the link leads to the login page.
+    } finally {
+      takeRememberedTarget();
+      if (target) rememberTarget(target);
+    }
+  }
+  return state === 'active' && hasSession();
 }
 
 /** Forgets the in-memory session (profile, cached queries). */

@@ -90,7 +90,7 @@ describe('route guard in the router', () => {
     await waitFor(() => expect(app.location()).toBe('/login?refresh=true'));
     expect(sessionStorage.getItem('cuepoint.returnTo')).toBe('/overview');
 
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.type(await screen.findByRole('textbox', { name: /email/i }), user.email);
     await ui.type(screen.getByLabelText(/^password/i, { selector: 'input' }), 'Secret#123');
     await ui.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -172,7 +172,7 @@ describe('route guard in the router', () => {
       'POST auth/logout': () => jsonResponse(200, { message: 'ok' }),
     });
     const app = renderApp('/overview');
-    const events = userEvent.setup();
+    const events = userEvent.setup({ delay: null });
     await events.click(await screen.findByRole('button', { name: 'Settings' }));
     await events.click(await screen.findByRole('menuitem', { name: 'Logout' }));
     await waitFor(() => expect(app.location()).toBe('/login'));

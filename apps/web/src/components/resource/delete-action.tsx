@@ -1,6 +1,6 @@
 /**
  * Delete behind a confirm dialog. A resource another one uses is refused with 409; its message
- * names what uses it and shows as an error toast.
+ * names what uses it and shows as an error toast when the answer says showMessage (spec section 8).
  */
 import { RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
@@ -8,6 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ResourceApi, ResourceSpecOf } from '../../lib/resource-api.ts';
+import { toastServerError } from '../../lib/server-error.ts';
 import { toast } from '../../lib/toast.ts';
 import classes from './delete-action.module.css';
 import { KIT_TEXTS } from './texts.ts';
@@ -50,8 +51,9 @@ export function DeleteAction<K extends ResourceKind>({
       setOpened(false);
       // The API client ended the session and left the page: nothing to add.
       if (error instanceof ApiError && error.redirectTo) return;
-      // 409: the server's message names what uses it; 404: someone deleted it already.
-      toast.error(error instanceof Error ? error.message : String(error));
+      // 409: the server's message names what uses it; 404: someone deleted it already (each
+      // shown when the answer says showMessage, spec section 8).
+      toastServerError(error);
       if (error instanceof ApiError && error.status === 404)
         void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
     }

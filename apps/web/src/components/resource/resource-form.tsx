@@ -24,6 +24,7 @@ import type {
   ResourceInput,
   ResourceSpecOf,
 } from '../../lib/resource-api.ts';
+import { toastServerError } from '../../lib/server-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { KIT_TEXTS } from './texts.ts';
 import { useRouteTitle } from './use-route-title.ts';
@@ -157,7 +158,7 @@ export function useResourceSubmit<K extends ResourceKind, V extends FormValues>(
 
   const handleFailure = (error: unknown, values: V) => {
     if (!(error instanceof ApiError)) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toastServerError(error);
       return;
     }
     const fields = error.body?.fields ?? [];
@@ -174,9 +175,8 @@ export function useResourceSubmit<K extends ResourceKind, V extends FormValues>(
       setConflict({ message: error.message, currentVersion });
       return;
     }
-    // The API client already ended the session and left the page: nothing to say here.
-    if (error.redirectTo) return;
-    toast.error(error.message);
+    // Nothing when the API client already ended the session and left the page.
+    toastServerError(error);
   };
 
   const reload = useCallback(async () => {
@@ -193,8 +193,7 @@ export function useResourceSubmit<K extends ResourceKind, V extends FormValues>(
       setConflict(null);
       void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
     } catch (error) {
-      if (!(error instanceof ApiError && error.redirectTo))
-        toast.error(error instanceof Error ? error.message : String(error));
+      toastServerError(error);
     } finally {
       setReloading(false);
     }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, signIn, stubApi } from '../../test/fixtures.ts';
 import { setNavigator } from '../navigation.ts';
-import { loadCurrentUser, logout, sessionState } from '../session.ts';
+import { loadCurrentUser, logout, resetSession, resolveStoredSession, sessionState } from '../session.ts';
 import { clearStorageOnLogout, rememberTarget, takeRememberedTarget } from '../storage.ts';
 
 const navigate = vi.fn();
@@ -89,5 +89,56 @@ describe('remembered target', () => {
       rememberTarget(target);
       expect(takeRememberedTarget()).toBeNull();
     }
+  });
+});
+
+describe('resolveStoredSession (the error page: a user in session state and local storage)', () => {
+  afterEach(() => resetSession());
+
+  it('answers false without a call when no session is stored', async () => {
+    const fetchMock = stubApi({});
+    await expect(resolveStoredSession()).resolves.toBe(false);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('fetches the stored user once on a fresh page life, then answers true', async () => {
+    const user = makeUser();
+    signIn(user);
+    const fetchMock = stubApi({ 'GET user/getUser/u-1': () => jsonResponse(200, user) });
+    expect(sessionState()).toBe('none');
+    await expect(resolveStoredSession()).resolves.toBe(true);
+    expect(sessionState()).toBe('active');
+    await expect(resolveStoredSession()).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('during login-as resolves the user acted as (the same call as the protected pages)', async () => {
+    signIn(makeUser({ _id: 'admin-1' }));
+    localStorage.setItem('loginasid', 'u-7');
+    const fetchMock = stubApi({ 'GET user/getUser/u-7': () => jsonResponse(200, makeUser({ _id: 'u-7' })) });
+    await expect(resolveStoredSession()).resolves.toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refused session: false, the stored user cleared, no navigation, the remembered target kept', async () => {
+    signIn();
+    rememberTarget('/slates?q=x');
+    stubApi({ 'GET user/getUser/u-1': () => jsonResponse(401, { statusCode: 401, message: 'expired' }) });
+    await expect(resolveStoredSession()).resolves.toBe(false);
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(navigate).not.toHaveBeenCalled();
+    // Not the page the error showed on (here /overview, as the navigator reports it).
+    expect(takeRememberedTarget()).toBe('/slates?q=x');
+  });
+
+  it('a failed call (no answer): false, the stored session kept', async () => {
+    signIn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await expect(resolveStoredSession()).resolves.toBe(false);
+    expect(localStorage.getItem('currentUser')).toBe('token-1');
+    expect(takeRememberedTarget()).toBeNull();
   });
 });

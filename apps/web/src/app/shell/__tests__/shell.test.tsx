@@ -35,7 +35,7 @@ async function openOverview(user: User, alarms: Alarm[] = []) {
   });
   const app = renderApp('/overview');
   expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
-  return { app, fetchMock, events: userEvent.setup() };
+  return { app, fetchMock, events: userEvent.setup({ delay: null }) };
 }
 
 const settingsItems = async (events: ReturnType<typeof userEvent.setup>) => {

@@ -73,7 +73,7 @@ function renderFields(initial: LiveStream = VALID, tabs?: readonly DatasourceTab
       <Harness initial={initial} tabs={tabs} onValid={onValid} />
     </MantineProvider>,
   );
-  return { onValid, ui: userEvent.setup() };
+  return { onValid, ui: userEvent.setup({ delay: null }) };
 }
 
 /** Replaces what a field holds and leaves it (the form checks a field as the user leaves it). */

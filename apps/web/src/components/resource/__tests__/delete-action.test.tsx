@@ -14,7 +14,7 @@ afterEach(() => {
 
 const row = makeEncoder({ name: 'Studio A' });
 const open = async () => {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: KIT_TEXTS.deleteNamed('Encoder', 'Studio A') }));
   const dialog = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Encoder') });
   return { user, dialog };
@@ -46,7 +46,7 @@ describe('DeleteAction', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('shows the 409 of a resource in use as an error toast naming the users, and closes', async () => {
+  it('shows the 409 of a resource in use (showMessage) as an error toast naming the users, and closes', async () => {
     const toasts = spyToasts();
     const message = RESOURCE_TEXTS.inUse('Slate', [{ kind: 'live stream', name: 'News 24' }]);
     stubApi({
@@ -55,6 +55,7 @@ describe('DeleteAction', () => {
           statusCode: 409,
           error: 'Conflict',
           message,
+          showMessage: true,
           usedBy: [{ kind: 'liveStream', _id: row._id, name: 'News 24' }],
         }),
     });

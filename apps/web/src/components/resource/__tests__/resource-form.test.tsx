@@ -80,7 +80,7 @@ describe('useResourceSubmit', () => {
     const fetchMock = stubApi({ 'POST ssai/slate': () => jsonResponse(201, created) });
     const onSaved = vi.fn();
     renderAt(<SlateForm onSaved={onSaved} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(nameInput(), 'New fill');
     await user.type(
       screen.getByRole('textbox', { name: SLATE_LABELS.videoUrl }),
@@ -101,7 +101,7 @@ describe('useResourceSubmit', () => {
   it('does not send what the core schema refuses', async () => {
     const fetchMock = stubApi({});
     renderAt(<SlateForm />);
-    await userEvent.setup().click(save());
+    await userEvent.setup({ delay: null }).click(save());
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
     expect(calls(fetchMock)).toEqual([]);
   });
@@ -123,7 +123,7 @@ describe('useResourceSubmit', () => {
     });
     const onSaved = vi.fn();
     renderAt(<SlateForm record={record} onSaved={onSaved} />);
-    await userEvent.setup().click(save());
+    await userEvent.setup({ delay: null }).click(save());
     await waitFor(() =>
       expect(nameInput()).toHaveAccessibleDescription(RESOURCE_TEXTS.duplicateName('Slate')),
     );
@@ -153,7 +153,7 @@ describe('useResourceSubmit', () => {
     });
     const onSaved = vi.fn();
     renderAt(<SlateForm record={record} onSaved={onSaved} />);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(nameInput());
     await user.type(nameInput(), 'Mine');
     await user.click(save());
@@ -181,15 +181,36 @@ describe('useResourceSubmit', () => {
     expect(shownToasts(toasts)).toEqual([{ message: RESOURCE_TEXTS.updated('Slate'), type: 'success' }]);
   });
 
-  it('toasts the server message of any other failure', async () => {
+  it('toasts blank for any other failure whose answer does not say showMessage (spec section 8)', async () => {
     const toasts = spyToasts();
     const record = stored();
     stubApi({
       [`PUT ssai/slate/${record._id}`]: () =>
-        jsonResponse(404, { statusCode: 404, error: 'Not Found', message: RESOURCE_TEXTS.notFound('Slate') }),
+        jsonResponse(500, {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'relation "x" does not exist',
+        }),
     });
     renderAt(<SlateForm record={record} />);
     await userEvent.setup().click(save());
+    await waitFor(() => expect(shownToasts(toasts)).toEqual([{ message: '', type: 'error' }]));
+  });
+
+  it('toasts the server message of any other failure when the answer says showMessage', async () => {
+    const toasts = spyToasts();
+    const record = stored();
+    stubApi({
+      [`PUT ssai/slate/${record._id}`]: () =>
+        jsonResponse(404, {
+          statusCode: 404,
+          error: 'Not Found',
+          message: RESOURCE_TEXTS.notFound('Slate'),
+          showMessage: true,
+        }),
+    });
+    renderAt(<SlateForm record={record} />);
+    await userEvent.setup({ delay: null }).click(save());
     await waitFor(() =>
       expect(shownToasts(toasts)).toEqual([{ message: RESOURCE_TEXTS.notFound('Slate'), type: 'error' }]),
     );
@@ -228,7 +249,7 @@ describe('ResourceFormPage', () => {
     renderAt(<SlatePage record={record} />);
     expect(screen.getByRole('heading', { level: 1, name: 'Fill' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: KIT_TEXTS.cancel })).toHaveAttribute('href', '/things');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.clear(nameInput());
     await user.type(nameInput(), 'Renamed');
     await user.click(save());

@@ -58,7 +58,7 @@ async function open(customer: AccountCustomer = makeCustomer(), routes: Routes =
   await within(dialog).findByRole('table', { name: 'Plan features' });
   // The time zone select shows the saved offset's zone once the zones are in.
   await waitFor(() => expect(field(/^timezone/i)).toHaveValue('(UTC+05:30) Kolkata'));
-  return { ...view, dialog, fetchMock, onClose, ui: userEvent.setup() };
+  return { ...view, dialog, fetchMock, onClose, ui: userEvent.setup({ delay: null }) };
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' });
@@ -161,7 +161,7 @@ describe('My Account: plan, time zone and the rest of the account', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it("toasts the server's message when the save fails, and puts its field messages on the fields", async () => {
+  it('a failed save toasts blank (no showMessage) and puts the field messages on the fields', async () => {
     const { onClose, ui } = await open(makeCustomer(), {
       [EDIT]: () =>
         jsonResponse(400, {
@@ -173,7 +173,7 @@ describe('My Account: plan, time zone and the rest of the account', () => {
     });
     await ui.click(save());
     expect(await screen.findByText('CDN domain is not a host name')).toBeInTheDocument();
-    expect(shownToasts(toasts)).toEqual([{ message: 'Invalid request', type: 'error', autoClose: 4000 }]);
+    expect(shownToasts(toasts)).toEqual([{ message: '', type: 'error', autoClose: 4000 }]);
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -192,7 +192,7 @@ describe('My Account: plan, time zone and the rest of the account', () => {
     const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
     expect(alert).toHaveTextContent('Database unavailable');
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Plan features' })).toBeInTheDocument();
   });
 });
@@ -217,7 +217,7 @@ describe('My Account: logos', () => {
     expect(within(dialog).getByRole('button', { name: 'Login logo' })).toHaveAccessibleDescription(
       '.jpg, .jpeg, .png, .gif · at least 260 × 220 px. Recommended: 512x512, 1:1',
     );
-    await userEvent.setup().hover(within(dialog).getByRole('button', { name: 'Logo' }));
+    await userEvent.setup({ delay: null }).hover(within(dialog).getByRole('button', { name: 'Logo' }));
     expect(await screen.findByRole('tooltip')).toHaveTextContent(ACCOUNT_TEXTS.logoTooltip);
     expect(screen.getByTestId('logo-file')).toHaveAttribute('accept', '.jpg,.jpeg,.png');
     expect(screen.getByTestId('loginLogo-file')).toHaveAttribute('accept', '.jpg,.jpeg,.png,.gif');
@@ -413,7 +413,7 @@ describe('My Account: API access', () => {
           customer: withToken(enterprise),
         }),
     });
-    // After userEvent.setup(), which installs its own clipboard.
+    // After userEvent.setup({ delay: null }), which installs its own clipboard.
     const writeText = vi.fn(async (_text: string) => undefined);
     setClipboard({ writeText });
     await ui.click(screen.getByRole('switch', { name: /^API access/ }));
@@ -474,9 +474,15 @@ describe('My Account: API access', () => {
     expect(screen.getByRole('switch', { name: /^API access/ })).not.toBeChecked();
   });
 
-  it("toasts the server's message when the token call fails", async () => {
+  it("toasts the server's message when the token call fails and the answer says showMessage", async () => {
     const { ui } = await open(enterprise, {
-      [TOKEN]: () => jsonResponse(500, { statusCode: 500, error: 'x', message: 'Token store unavailable' }),
+      [TOKEN]: () =>
+        jsonResponse(500, {
+          statusCode: 500,
+          error: 'x',
+          message: 'Token store unavailable',
+          showMessage: true,
+        }),
     });
     await ui.click(screen.getByRole('switch', { name: /^API access/ }));
     await waitFor(() =>
@@ -485,6 +491,16 @@ describe('My Account: API access', () => {
       ]),
     );
     expect(screen.getByRole('switch', { name: /^API access/ })).not.toBeChecked();
+  });
+
+  it('a failed token call without showMessage toasts blank (spec section 8)', async () => {
+    const { ui } = await open(enterprise, {
+      [TOKEN]: () => jsonResponse(500, { statusCode: 500, error: 'x', message: 'Token store unavailable' }),
+    });
+    await ui.click(screen.getByRole('switch', { name: /^API access/ }));
+    await waitFor(() =>
+      expect(shownToasts(toasts)).toEqual([{ message: '', type: 'error', autoClose: 4000 }]),
+    );
   });
 
   it('without the entitlement: prompt, confirm with the minimum commitment, upgrade, then the token', async () => {
@@ -563,5 +579,28 @@ describe('My Account: API access', () => {
     );
     expect(calls(fetchMock)).not.toContain(TOKEN);
     expect(screen.getByRole('switch', { name: /^API access/ })).not.toBeChecked();
+  });
+
+  it("a failed upgrade whose answer says showMessage shows the server's message instead", async () => {
+    const { ui } = await open(makeCustomer(), {
+      [EDIT]: () =>
+        jsonResponse(409, { statusCode: 409, error: 'x', message: 'Billing unavailable', showMessage: true }),
+    });
+    await ui.click(screen.getByRole('switch', { name: /^API access/ }));
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Upgrade to Enterprise' })).getByRole('button', {
+        name: 'Upgrade',
+      }),
+    );
+    await ui.click(
+      within(await screen.findByRole('dialog', { name: 'Confirm the plan upgrade' })).getByRole('button', {
+        name: 'Confirm upgrade',
+      }),
+    );
+    await waitFor(() =>
+      expect(shownToasts(toasts)).toEqual([
+        { message: 'Billing unavailable', type: 'error', autoClose: 8000 },
+      ]),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { ACCOUNT_TEXTS, TEXTS, type User, VALIDATION_MESSAGES } from '@cuepoint/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CLIENT_TEXTS } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 import { jsonResponse, signIn, stubApi } from '../../../test/fixtures.ts';
@@ -26,7 +27,7 @@ function open(routes: Parameters<typeof stubApi>[0] = {}, who: User = user) {
   const onClose = vi.fn();
   const view = renderDialog(<ProfileDialog opened onClose={onClose} user={who} />);
   queryClient.setQueryData(currentUserKey(who._id), who);
-  return { ...view, fetchMock, onClose, ui: userEvent.setup() };
+  return { ...view, fetchMock, onClose, ui: userEvent.setup({ delay: null }) };
 }
 
 describe('My Profile', () => {
@@ -105,19 +106,21 @@ describe('My Profile', () => {
     await ui.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Mobile phone is not a phone number')).toBeInTheDocument();
     expect(input(/^mobile phone/i)).toHaveAccessibleDescription('Mobile phone is not a phone number');
-    expect(shownToasts(toasts)).toEqual([{ message: 'Invalid request', type: 'error', autoClose: 4000 }]);
+    // Its message is not for the user (no showMessage): the toast is blank (spec section 8).
+    expect(shownToasts(toasts)).toEqual([{ message: '', type: 'error', autoClose: 4000 }]);
     expect(onClose).not.toHaveBeenCalled();
     // A validation answer is not a lost session.
     expect(localStorage.getItem('currentUser')).toBe('token-1');
   });
 
-  it("toasts a server error's message and stays open", async () => {
+  it("toasts a server error's message when the answer says showMessage, and stays open", async () => {
     const { onClose, ui } = open({
       [`PUT user/editUser/${user._id}`]: () =>
         jsonResponse(500, {
           statusCode: 500,
           error: 'Internal Server Error',
           message: 'The profile could not be saved',
+          showMessage: true,
         }),
     });
     await ui.click(await screen.findByRole('button', { name: 'Save' }));
@@ -128,6 +131,37 @@ describe('My Profile', () => {
     );
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it("a server error without showMessage toasts blank, never the server's message (spec section 8)", async () => {
+    const { onClose, ui } = open({
+      [`PUT user/editUser/${user._id}`]: () =>
+        jsonResponse(500, {
+          statusCode: 500,
+          error: 'Internal Server Error',
+          message: 'duplicate key value violates unique constraint "users_pkey"',
+        }),
+    });
+    await ui.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(shownToasts(toasts)).toEqual([{ message: '', type: 'error', autoClose: 4000 }]),
+    );
+    expect(screen.queryByText(/duplicate key/)).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a call that got no answer says so in the toast (not a server message)', async () => {
+    const { ui } = open();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    await ui.click(await screen.findByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(shownToasts(toasts)).toEqual([
+        { message: CLIENT_TEXTS.unreachable, type: 'error', autoClose: 4000 },
+      ]),
+    );
   });
 
   it('offers the spec organisation types and lets the optional ones be empty', async () => {

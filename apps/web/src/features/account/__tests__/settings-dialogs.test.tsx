@@ -52,7 +52,7 @@ async function openFromMenu(entry: string, routes: Routes = {}) {
     ...routes,
   });
   const app = renderApp('/overview');
-  const ui = userEvent.setup();
+  const ui = userEvent.setup({ delay: null });
   expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
   await ui.click(screen.getByRole('button', { name: 'Settings' }));
   await ui.click(await screen.findByRole('menuitem', { name: entry }));
@@ -175,11 +175,16 @@ describe('De-Activate Account', () => {
     expect(location()).toBe('/overview');
   });
 
-  it("toasts the server's message when the deactivation fails, and stays signed in", async () => {
+  it("toasts the server's message (showMessage) when the deactivation fails, and stays signed in", async () => {
     const { location, ui } = await openFromMenu(TEXTS.deactivateAccount, {
       'GET auth/canBeDeactivated': () => jsonResponse(200, true),
       'POST auth/deactivateAccount': () =>
-        jsonResponse(500, { statusCode: 500, error: 'x', message: 'The account could not be de-activated' }),
+        jsonResponse(500, {
+          statusCode: 500,
+          error: 'x',
+          message: 'The account could not be de-activated',
+          showMessage: true,
+        }),
     });
     const dialog = await screen.findByRole('dialog', { name: TEXTS.deactivateAccount });
     await ui.click(await within(dialog).findByRole('button', { name: 'De-Activate' }));

@@ -31,12 +31,12 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useConsoleForm, zodValidate } from '../../../lib/zod-form.ts';
 import { useEditCustomer } from '../api/edit-customer.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { usePaymentPlans } from '../api/get-payment-plans.ts';
@@ -177,8 +177,10 @@ function AccountForm({
   const zones = useTimeZones();
   const save = useEditCustomer({ customerId: customer._id, userId });
   const revalidator = useRevalidator();
-  const form = useForm<AccountValues>({
+  // Only the custom domain name is checked as it is left (its own onBlur, below).
+  const form = useConsoleForm<AccountValues>({
     mode: 'controlled',
+    validateInputOnBlur: false,
     initialValues: fromCustomer(customer),
     validate: (values) => validate(values),
   });
@@ -260,7 +262,7 @@ function AccountForm({
           .map(([field, message]) => [SERVER_FIELDS[field] ?? field, message] as const)
           .filter(([field]) => field in v);
         if (known.length > 0) form.setErrors(Object.fromEntries(known));
-        toast.error(failureMessage(error));
+        toastServerError(error);
         return;
       }
       toast.success(ACCOUNT_TEXTS.accountUpdated);

@@ -22,11 +22,12 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { IconCopy } from '../../../components/icons.tsx';
+import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEditCustomer } from '../api/edit-customer.ts';
 import { useGenerateToken } from '../api/generate-token.ts';
 import { copyText } from '../clipboard.ts';
-import { ACCOUNT_UI, failureMessage } from '../texts.ts';
+import { ACCOUNT_UI } from '../texts.ts';
 import { planLabel } from './plan-features-table.tsx';
 
 /** The stack ids of the upgrade dialogs (inside the account dialog's Modal.Stack). */
@@ -71,7 +72,7 @@ export function ApiAccess({ customer, userId, onUpgraded }: ApiAccessProps) {
     try {
       await token.mutateAsync(enableAPI);
     } catch (error) {
-      toast.error(failureMessage(error));
+      toastServerError(error);
       return;
     }
     if (enableAPI) toast.success(ACCOUNT_TEXTS.tokenGenerated);
@@ -89,9 +90,9 @@ export function ApiAccess({ customer, userId, onUpgraded }: ApiAccessProps) {
   const confirmUpgrade = async () => {
     try {
       await upgrade.mutateAsync({ fields: { paymentPlan: 'enterprise', isFirstTime: false } });
-    } catch {
+    } catch (error) {
       setStep(null);
-      toast.error(ACCOUNT_TEXTS.upgradeFailed, { duration: 'long' });
+      toastServerError(error, { fallback: ACCOUNT_TEXTS.upgradeFailed, duration: 'long' });
       return;
     }
     setStep(null);

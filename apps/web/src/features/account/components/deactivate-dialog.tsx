@@ -2,11 +2,12 @@ import { ACCOUNT_TEXTS, TEXTS } from '@cuepoint/core';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toastServerError } from '../../../lib/server-error.ts';
 import { logout } from '../../../lib/session.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCanBeDeactivated } from '../api/can-be-deactivated.ts';
 import { useDeactivateAccount } from '../api/deactivate-account.ts';
-import { ACCOUNT_UI, failureMessage } from '../texts.ts';
+import { ACCOUNT_UI } from '../texts.ts';
 
 export interface DeactivateDialogProps {
   opened: boolean;
@@ -67,7 +68,7 @@ function DeactivateSteps({
       onClose();
     } else if (check.isError) {
       reported.current = true;
-      toast.error(failureMessage(check.error));
+      toastServerError(check.error);
       onClose();
     }
   }, [check.data, check.isError, check.error, onClose]);
@@ -93,7 +94,7 @@ function DeactivateSteps({
         toast.error(ACCOUNT_TEXTS.cannotDeactivate, { duration: 'sticky' });
         onClose();
       } else {
-        toast.error(failureMessage(error));
+        toastServerError(error);
       }
       return;
     }

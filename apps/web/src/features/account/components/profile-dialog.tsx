@@ -8,7 +8,6 @@ import {
   VALIDATION_MESSAGES,
 } from '@cuepoint/core';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useRevalidator } from 'react-router';
 import {
   CountrySelect,
@@ -17,10 +16,11 @@ import {
   OrganizationTypeSelect,
 } from '../../../components/profile-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useConsoleForm, zodValidate } from '../../../lib/zod-form.ts';
 import { useEditUser } from '../api/edit-user.ts';
-import { ACCOUNT_UI, failureMessage } from '../texts.ts';
+import { ACCOUNT_UI } from '../texts.ts';
 
 const validate = zodValidate(profileSchema);
 
@@ -61,10 +61,8 @@ export function ProfileDialog({ opened, onClose, user }: ProfileDialogProps) {
 function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const save = useEditUser(user._id);
   const revalidator = useRevalidator();
-  const form = useForm<ProfileValues>({
-    mode: 'uncontrolled',
+  const form = useConsoleForm<ProfileValues>({
     initialValues: initialValues(user),
-    validateInputOnBlur: true,
     validate: (values) => validate(values as Parameters<typeof validate>[0]),
   });
 
@@ -74,11 +72,11 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
       try {
         await save.mutateAsync(body);
       } catch (error) {
-        // The server's field messages go under their fields; its message in a toast.
+        // The server's field messages go under their fields; a toast says it failed (spec section 8).
         const fields = error instanceof ApiError ? error.fieldErrors : {};
         const known = Object.fromEntries(Object.entries(fields).filter(([field]) => field in values));
         if (Object.keys(known).length > 0) form.setErrors(known);
-        toast.error(failureMessage(error));
+        toastServerError(error);
         return;
       }
       toast.success(ACCOUNT_TEXTS.profileUpdated);

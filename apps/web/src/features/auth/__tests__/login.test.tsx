@@ -6,7 +6,7 @@ import { jsonResponse, makeUser, stubApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const fill = async (email: string, password: string) => {
-  const ui = userEvent.setup();
+  const ui = userEvent.setup({ delay: null });
   await ui.type(await screen.findByRole('textbox', { name: /email/i }), email);
   await ui.type(screen.getByLabelText(/^password/i, { selector: 'input' }), password);
   await ui.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -14,7 +14,7 @@ const fill = async (email: string, password: string) => {
 
 describe('login form validation (shared zod schema)', () => {
   it('shows the message under the field when the user leaves it empty', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     const email = await screen.findByRole('textbox', { name: /email/i });
     await user.click(email);
@@ -25,7 +25,7 @@ describe('login form validation (shared zod schema)', () => {
 
   it('shows every field message on an invalid submit, without calling the login API', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);

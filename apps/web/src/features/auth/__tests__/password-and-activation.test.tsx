@@ -18,7 +18,7 @@ describe('/reset-password', () => {
       },
     });
     renderApp('/reset-password');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('Invalid email')).toBeInTheDocument();
     await ui.type(input(/^email/i), 'ada@example.com');
@@ -44,7 +44,7 @@ describe('/new-password', () => {
   it('shows the password rule messages of the shared schema', async () => {
     const fetchMock = stubApi({});
     renderApp(LINK);
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.click(await screen.findByRole('button', { name: 'Set new password' }));
     expect(await screen.findByText('Password cannot be empty!')).toBeInTheDocument();
     await ui.type(input(/^new password/i), 'abcdefgh');
@@ -74,7 +74,7 @@ describe('/new-password', () => {
       },
     });
     renderApp(LINK);
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.type(await screen.findByLabelText(/^new password/i, { selector: 'input' }), 'Secret#123');
     await ui.type(input(/^repeat password/i), 'Secret#123');
     await ui.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -94,7 +94,7 @@ describe('/new-password', () => {
         jsonResponse(400, { statusCode: 400, error: 'Bad Request', message: AUTH_TEXTS.resetInvalid }),
     });
     renderApp(LINK);
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.type(await screen.findByLabelText(/^new password/i, { selector: 'input' }), 'Secret#123');
     await ui.type(input(/^repeat password/i), 'Secret#123');
     await ui.click(screen.getByRole('button', { name: 'Set new password' }));
@@ -133,7 +133,9 @@ describe('/user-activate', () => {
     renderApp('/user-activate?email=ada%40example.com');
     expect(await screen.findByText(AUTH_TEXTS.notActivated)).toBeInTheDocument();
     expect(input(/^email/i)).toHaveValue('ada@example.com');
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Resend activation email' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole('button', { name: 'Resend activation email' }));
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(AUTH_TEXTS.activationSent));
     expect(resend).toHaveBeenCalledTimes(1);
   });

@@ -34,7 +34,9 @@ describe('/signup', () => {
   it('shows the shared schema messages under each field on an empty submit, without calling the API', async () => {
     const fetchMock = stubApi({});
     renderApp('/signup');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Create account' }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('First name is required')).toBeInTheDocument();
     expect(input(/^first name/i)).toHaveAccessibleDescription('First name is required');
     expect(input(/^last name/i)).toHaveAccessibleDescription('Last name is required');
@@ -48,7 +50,7 @@ describe('/signup', () => {
 
   it('checks the password rules and the repeat password', async () => {
     renderApp('/signup');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.type(await screen.findByLabelText(/^password/i, { selector: 'input' }), 'abc');
     await ui.type(input(/^repeat password/i), 'abd');
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
@@ -66,7 +68,7 @@ describe('/signup', () => {
 
   it('offers every organization type and a searchable country list', async () => {
     renderApp('/signup');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await ui.click(await screen.findByLabelText(/^organization type/i, { selector: 'input' }));
     const listbox = await screen.findByRole('listbox');
     expect(
@@ -96,7 +98,7 @@ describe('/signup', () => {
       },
     });
     renderApp('/signup');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await screen.findByRole('button', { name: 'Create account' });
     await fillValid(ui);
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
@@ -124,7 +126,7 @@ describe('/signup', () => {
         }),
     });
     const app = renderApp('/signup');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await screen.findByRole('button', { name: 'Create account' });
     await fillValid(ui);
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
@@ -137,7 +139,7 @@ describe('/signup', () => {
       'POST auth/signup': () => jsonResponse(500, { statusCode: 500, error: 'x', message: 'Boom' }),
     });
     renderApp('/signup');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await screen.findByRole('button', { name: 'Create account' });
     await fillValid(ui);
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
@@ -161,7 +163,7 @@ describe('/mpsignup', () => {
       },
     });
     renderApp('/mpsignup?token=mp-123');
-    const ui = userEvent.setup();
+    const ui = userEvent.setup({ delay: null });
     await screen.findByRole('button', { name: 'Create account' });
     await fillValid(ui);
     await ui.click(screen.getByRole('button', { name: 'Create account' }));

@@ -6,7 +6,6 @@ import {
   signupRequestSchema,
 } from '@cuepoint/core';
 import { Button, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
   CountrySelect,
@@ -15,7 +14,7 @@ import {
   OrganizationTypeSelect,
 } from '../../../components/profile-fields.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { useConsoleForm, zodValidate } from '../../../lib/zod-form.ts';
 import { ErrorAlert, failureMessage, SuccessAlert } from './auth-layout.tsx';
 import { PasswordPair } from './password-pair.tsx';
 
@@ -52,8 +51,7 @@ export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormPr
   const validate = zodValidate(
     marketplaceToken === undefined ? signupRequestSchema : marketplaceSignupRequestSchema,
   );
-  const form = useForm<SignupValues>({
-    mode: 'uncontrolled',
+  const form = useConsoleForm<SignupValues>({
     initialValues: {
       firstName: '',
       lastName: '',
@@ -65,7 +63,6 @@ export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormPr
       repeatPassword: '',
       ...(marketplaceToken === undefined ? {} : { marketplaceToken }),
     },
-    validateInputOnBlur: true,
     validate: (values) => validate(values as Payload),
   });
 

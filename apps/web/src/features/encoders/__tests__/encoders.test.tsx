@@ -88,7 +88,9 @@ describe('/encoder', () => {
   it('opens the form from "New encoder" (a link with ?new=1) with every field of the encoder', async () => {
     stubApi({ 'GET ssai/encoder': listAnswer() });
     const view = open();
-    await userEvent.setup().click(await screen.findByRole('button', { name: ENCODER_TEXTS.newEncoder }));
+    await userEvent
+      .setup({ delay: null })
+      .click(await screen.findByRole('button', { name: ENCODER_TEXTS.newEncoder }));
     expect(view.search()).toBe('new=1');
     const form = await dialog();
     const { GPI_trigger: _switch, ...inputs } = ENCODER_LABELS;
@@ -107,7 +109,7 @@ describe('/encoder', () => {
     const fetchMock = stubApi({ 'GET ssai/encoder': listAnswer() });
     open('/encoder?new=1');
     await dialog();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(field(ENCODER_LABELS.name), 'Studio B');
     await user.clear(field(ENCODER_LABELS.probe_duration));
     await user.type(field(ENCODER_LABELS.probe_duration), '0');
@@ -144,7 +146,7 @@ describe('/encoder', () => {
       },
     });
     const view = open('/encoder?sort=name');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: ENCODER_TEXTS.newEncoder }));
     await dialog();
     await user.type(field(ENCODER_LABELS.name), 'Studio B');
@@ -177,7 +179,7 @@ describe('/encoder', () => {
       },
     });
     const view = open();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Studio A' }));
     expect(view.search()).toBe(`edit=${ID}`);
     await screen.findByRole('dialog', { name: ENCODER_TEXTS.editTitle('Studio A') });
@@ -202,7 +204,7 @@ describe('/encoder', () => {
       [`DELETE ssai/encoder/${ID}`]: () => jsonResponse(200, { _id: ID }),
     });
     open();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(
       await screen.findByRole('button', { name: KIT_TEXTS.deleteNamed('Encoder', 'Studio A') }),
     );

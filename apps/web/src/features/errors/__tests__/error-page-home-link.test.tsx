@@ -62,14 +62,38 @@ describe("ErrorPage 'Home page' link", () => {
     expect(homeLink()).toHaveAttribute('href', '/app/login?refresh=true');
   });
 
-  it('goes to login when a user is stored but the session was never made active (a reload on a bad URL)', async () => {
+  it('a fresh load of an unknown URL with a stored user resolves the session and links /streams-live', async () => {
     signIn(user);
-    const fetchMock = stubApi({});
+    const fetchMock = stubApi({ 'GET user/getUser/u-1': () => jsonResponse(200, user) });
     renderApp('/streams-live/a/b/c');
     expect(await screen.findByRole('heading', { name: TEXTS.pageNotFoundTitle })).toBeInTheDocument();
-    expect(sessionState()).not.toBe('active');
+    // Resolved before the page showed: the link is right from the first render.
+    expect(sessionState()).toBe('active');
+    expect(homeLink()).toHaveAttribute('href', '/streams-live');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a fresh load with a stored session the server refuses links the login page', async () => {
+    signIn(user);
+    stubApi({
+      'GET user/getUser/u-1': () =>
+        jsonResponse(401, { statusCode: 401, error: 'Unauthorized', message: 'x' }),
+    });
+    const app = renderApp('/streams-live/a/b/c');
+    expect(await screen.findByRole('heading', { name: TEXTS.pageNotFoundTitle })).toBeInTheDocument();
     expect(homeLink()).toHaveAttribute('href', '/app/login?refresh=true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Spec section 8 clears the refused user; the error page stays, and is not remembered.
+    expect(localStorage.getItem('currentUser')).toBeNull();
+    expect(app.location()).toBe('/streams-live/a/b/c');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('any other error page resolves the stored session too', async () => {
+    signIn(user);
+    stubApi({ 'GET user/getUser/u-1': () => jsonResponse(200, user) });
+    renderUnderBasename(500, 'Boom');
+    expect(homeLink()).toHaveAttribute('href', '/app/login?refresh=true');
+    await waitFor(() => expect(homeLink()).toHaveAttribute('href', '/app/streams-live'));
   });
 
   it('goes to login when the session is active in memory but no session is stored any more', async () => {
@@ -105,7 +129,7 @@ describe("ErrorPage 'Home page' link", () => {
     expect(await screen.findByRole('heading', { name: TEXTS.pageNotFoundTitle })).toBeInTheDocument();
     expect(homeLink()).toHaveAttribute('href', '/streams-live');
 
-    await userEvent.setup().click(homeLink());
+    await userEvent.setup({ delay: null }).click(homeLink());
     await waitFor(() => expect(app.location()).toBe('/streams-live'));
     expect(
       await screen.findByRole('heading', { name: SCREENS.find((s) => s.path === '/streams-live')!.title }),

@@ -51,7 +51,9 @@ describe('LoginAsDialog', () => {
   it('searches as the administrator types and lists the matching users', async () => {
     const fetchMock = stubApi({ 'GET user/search': () => jsonResponse(200, USERS) });
     renderDialog();
-    await userEvent.setup().type(screen.getByRole('textbox', { name: /Search users/ }), 'demo broad');
+    await userEvent
+      .setup({ delay: null })
+      .type(screen.getByRole('textbox', { name: /Search users/ }), 'demo broad');
     expect(await screen.findByRole('button', { name: 'Login as demo@cuepoint.example' })).toBeInTheDocument();
     await waitFor(() =>
       expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(

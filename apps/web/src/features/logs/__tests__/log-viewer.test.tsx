@@ -166,7 +166,7 @@ describe('the log viewer of one resource', () => {
           ]),
         ),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open(`/streams-vod/${VOD_ID}/kibana`);
     const rows = bodyRows(await table());
     // Only an event that changed fields can be expanded.
@@ -244,7 +244,7 @@ describe('the log viewer of a kind, and its URL', () => {
 
   it('writes the toolbar into the URL (back to page 1) and asks again', async () => {
     const { queries } = stubEvents({ list: () => jsonResponse(200, page([makeEvent(1)], 120)) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streams-vod/kibana?page=2');
     await table();
 
@@ -277,7 +277,7 @@ describe('the log viewer of a kind, and its URL', () => {
 
   it('offers From and To for a custom range and refuses one that ends before it starts', async () => {
     const { queries } = stubEvents({ list: () => jsonResponse(200, page([makeEvent(1)])) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streams-vod/kibana?range=1h');
     await table();
     await user.click(screen.getByRole('combobox', { name: LOG_TEXTS.timeRange }));
@@ -340,7 +340,7 @@ describe('the log viewer of a kind, and its URL', () => {
           : jsonResponse(200, page([makeEvent(1)]));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streams-vod/kibana');
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
     expect(alert).toHaveTextContent(LOG_TEXTS.loadFailed);
@@ -439,7 +439,7 @@ describe('live tail', () => {
 
   it('goes back to the first page when switched on from a later page', async () => {
     stubEvents({ list: () => jsonResponse(200, page([makeEvent(5)], 200)) });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streams-vod/kibana?page=3');
     await table();
     await user.click(screen.getByRole('switch', { name: LOG_TEXTS.liveTail }));

@@ -62,7 +62,7 @@ const spyToasts = () => vi.spyOn(notifications, 'show').mockImplementation(() =>
 const toastMessages = (spy: ReturnType<typeof spyToasts>) => spy.mock.calls.map(([t]) => t.message);
 
 async function newSlateWithUpload() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await screen.findByRole('dialog', { name: T.newSlate });
   await user.type(field(SLATE_LABELS.name), 'House fill');
   await user.click(screen.getByRole('radio', { name: T.sources.upload }));
@@ -98,7 +98,7 @@ describe('/slates', () => {
     const fetchMock = stubApi({ 'GET ssai/slate': listAnswer() });
     open('/slates?new=1');
     await screen.findByRole('dialog', { name: T.newSlate });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(field(SLATE_LABELS.name), 'Fill 2');
     await user.type(field(SLATE_LABELS.videoUrl), 'foo');
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
@@ -186,7 +186,7 @@ describe('/slates', () => {
     });
     open(`/slates?edit=${ID}`);
     await screen.findByRole('dialog', { name: T.editTitle('Fill') });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(field(SLATE_LABELS.videoUrl)).toHaveValue('https://cdn.example.com/fill.mp4');
     await user.click(screen.getByRole('radio', { name: T.sources.upload }));
     expect(screen.queryByTestId('slate-uploaded-url')).toBeNull();
@@ -194,7 +194,7 @@ describe('/slates', () => {
     expect(field(SLATE_LABELS.videoUrl)).toHaveValue('https://cdn.example.com/fill.mp4');
   });
 
-  it('says which stream uses a slate it cannot delete (409)', async () => {
+  it('says which stream uses a slate it cannot delete (409 with showMessage)', async () => {
     const toasts = spyToasts();
     const message = RESOURCE_TEXTS.inUse('Slate', [{ kind: 'live stream', name: 'News 24' }]);
     stubApi({
@@ -204,11 +204,12 @@ describe('/slates', () => {
           statusCode: 409,
           error: 'Conflict',
           message,
+          showMessage: true,
           usedBy: [{ kind: 'liveStream', _id: ID, name: 'News 24' }],
         }),
     });
     open();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: KIT_TEXTS.deleteNamed('Slate', 'Fill') }));
     const confirm = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Slate') });
     expect(confirm).toHaveTextContent(RESOURCE_TEXTS.deleteConfirm('Slate', 'Fill'));

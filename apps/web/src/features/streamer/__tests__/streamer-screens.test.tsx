@@ -144,7 +144,7 @@ describe('the streamer list', () => {
 describe('the streamer form messages', () => {
   it('shows the name and programme messages on an empty submit, without a request', async () => {
     const fetchMock = stubWithChoices();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streamer-addon/new');
     expect(await screen.findByRole('heading', { name: T.newStreamer })).toBeInTheDocument();
     await user.click(save());
@@ -159,7 +159,7 @@ describe('the streamer form messages', () => {
 
   it('says "Duration must be 0 or greater than 5." under the ad break interval', async () => {
     stubWithChoices();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streamer-addon/new');
     const interval = await screen.findByRole('textbox', {
       name: new RegExp(`^${STREAMER_LABELS.breakinterval.replace(/[()]/g, '\\$&')}`),
@@ -177,7 +177,7 @@ describe('the streamer form messages', () => {
 
   it('asks a schedule for its start date and wants the start before the end', async () => {
     stubWithChoices();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streamer-addon/new');
     await screen.findByRole('heading', { name: T.newStreamer });
     expect(screen.queryByRole('textbox', { name: new RegExp(`^${STREAMER_LABELS.startDate}`) })).toBeNull();
@@ -217,7 +217,7 @@ describe('the programme', () => {
       'POST ssai/streamer': () => jsonResponse(201, created),
       [`GET ssai/streamer/${ID}`]: () => jsonResponse(200, created),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streamer-addon/new');
     await user.type(
       await screen.findByRole('textbox', { name: new RegExp(`^${STREAMER_LABELS.name}`) }),
@@ -268,7 +268,7 @@ describe('the programme', () => {
       [`GET ssai/streamer/${ID}`]: () => jsonResponse(200, record),
       [`PUT ssai/streamer/${ID}`]: (init) => jsonResponse(200, { ...record, ...jsonBody(init), version: 4 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open(`/streamer-addon/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Movie channel' })).toBeInTheDocument();
     const sections = screen.getByRole('navigation', { name: T.sections });

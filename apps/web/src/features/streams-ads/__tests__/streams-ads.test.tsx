@@ -52,7 +52,7 @@ function renderAt(path: string) {
     ],
     path,
   );
-  return { ...view, ui: userEvent.setup() };
+  return { ...view, ui: userEvent.setup({ delay: null }) };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

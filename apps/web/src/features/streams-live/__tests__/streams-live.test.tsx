@@ -63,7 +63,11 @@ function renderAt(path: string) {
     ],
     path,
   );
-  return { ...view, pathname: () => view.router.state.location.pathname, ui: userEvent.setup() };
+  return {
+    ...view,
+    pathname: () => view.router.state.location.pathname,
+    ui: userEvent.setup({ delay: null }),
+  };
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');

@@ -117,7 +117,7 @@ describe('the VOD list', () => {
 describe('the VOD form', () => {
   it('shows the schema’s messages under the fields on an empty submit, without a request', async () => {
     const fetchMock = stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streams-vod/new');
     expect(await screen.findByRole('heading', { name: T.newVod })).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: new RegExp(`^${VOD_LABELS.duration}`) }));
@@ -131,7 +131,7 @@ describe('the VOD form', () => {
 
   it('checks the cue points against the duration and each other', async () => {
     stubApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open('/streams-vod/new');
     const duration = await screen.findByRole('textbox', { name: new RegExp(`^${VOD_LABELS.duration}`) });
     await user.clear(duration);
@@ -170,7 +170,7 @@ describe('the VOD form', () => {
       'POST ssai/vod': () => jsonResponse(201, created),
       [`GET ssai/vod/${ID}`]: () => jsonResponse(200, created),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streams-vod/new');
     await user.type(
       await screen.findByRole('textbox', { name: new RegExp(`^${VOD_LABELS.name}`) }),
@@ -205,7 +205,7 @@ describe('the VOD form', () => {
       [`GET ssai/vod/${ID}`]: () => jsonResponse(200, record),
       [`PUT ssai/vod/${ID}`]: (init) => jsonResponse(200, { ...record, ...jsonBody(init), version: 5 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open(`/streams-vod/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Big Buck Bunny' })).toBeInTheDocument();
     const sections = screen.getByRole('navigation', { name: T.sections });
@@ -259,7 +259,7 @@ describe('the metadata view', () => {
       [`GET ssai/vod/${ID}`]: () => jsonResponse(200, record),
       [`POST ssai/vod/${ID}`]: (init) => jsonResponse(200, { ...record, ...jsonBody(init), version: 5 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const app = open('/streams-vod/metadata');
     expect(await screen.findByRole('heading', { level: 1, name: T.metadataTitle })).toBeInTheDocument();
     const table = screen.getByRole('table');
