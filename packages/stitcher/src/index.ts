@@ -42,7 +42,14 @@ export {
   type InterstitialOptions,
   interstitialsForAvails,
 } from './interstitials/interstitials.ts';
-export { parseViewerState, serializeViewerState, type ViewerState, viewerStateSize } from './live/state.ts';
+export {
+  type Anchor,
+  type AvailState,
+  parseViewerState,
+  serializeViewerState,
+  type ViewerState,
+  viewerStateSize,
+} from './live/state.ts';
 export {
   type AvailInfo,
   type AvailReport,

@@ -2,7 +2,7 @@ import { type AdPlan, type AdSegment, adDuration, type PlannedAd } from '../ads.
 import type { MediaPlaylist, MediaSegment, Tag } from '../hls/types.ts';
 import { type DetectedAvail, detectAvails, type MarkerIssue } from '../markers/detect.ts';
 import { adSegmentBeacons, type DueBeacon, type TrackedSegment } from '../tracking/plan.ts';
-import type { AvailState, ViewerState } from './state.ts';
+import type { Anchor, AvailState, ViewerState } from './state.ts';
 
 export type SuppressionMode = 'off' | 'behind-live-edge' | 'after-live-edge';
 
@@ -68,52 +68,108 @@ export interface LiveStitchResult {
   issues: (MarkerIssue | StitchIssue)[];
 }
 
+/** One output segment of an avail's layout: an ad or slate segment. */
 interface Item {
   uri: string;
   duration: number;
   map?: string;
   keys: string[];
-  disc: boolean;
-  end: number;
+  /** Whether a discontinuity comes before the segment. */
+  discontinuity: boolean;
+  /** Seconds from the start of the avail to the end of the segment. */
+  endsAt: number;
   adId?: string;
   beacons?: DueBeacon[];
 }
 
+/** Tolerance, in seconds, of duration comparisons. */
 const EPS = 1e-3;
 
-interface Anchor {
-  c: number;
-  o: number;
-  d: number;
-  dc: number;
-  f: 0 | 1;
-  fc: 0 | 1;
+function cloneState(state: ViewerState): ViewerState {
+  return {
+    ...state,
+    anchor: { ...state.anchor },
+    avails: state.avails.map((avail) => ({ ...avail, adIds: [...avail.adIds] })),
+  };
 }
 
-function cloneState(s: ViewerState): ViewerState {
-  return { ...s, a: s.a.map((a) => ({ ...a, ads: [...a.ads] })) };
+/**
+ * Output discontinuities strictly before origin segment `msn` (which has
+ * `originDiscontinuitiesBefore` origin discontinuities before it), with no stitched avail between
+ * `anchor` and it: the anchor's count, plus the origin discontinuities since the anchor, plus the
+ * anchor's forced discontinuity when the origin does not already have one there.
+ */
+const outputDiscontinuitiesBefore = (
+  anchor: Anchor,
+  msn: number,
+  originDiscontinuitiesBefore: number,
+): number =>
+  msn === anchor.originMsn
+    ? anchor.outputDiscontinuitiesBefore
+    : anchor.outputDiscontinuitiesBefore +
+      (originDiscontinuitiesBefore - anchor.originDiscontinuitiesBefore) +
+      (anchor.forcedDiscontinuity ? 1 - anchor.originDiscontinuity : 0);
+
+/**
+ * The anchor at the end of a closed, stitched avail that comes after `anchor` with no other
+ * stitched avail between them: the first content segment after the avail.
+ */
+function anchorAfter(anchor: Anchor, avail: AvailState): Anchor {
+  const startOutputMsn = anchor.outputMsn + (avail.startMsn - anchor.originMsn);
+  const startOutputDiscontinuities = outputDiscontinuitiesBefore(
+    anchor,
+    avail.startMsn,
+    avail.originDiscontinuitiesBeforeStart,
+  );
+  return {
+    originMsn: avail.endMsn!,
+    outputMsn: startOutputMsn + avail.outputSegmentCount!,
+    outputDiscontinuitiesBefore: startOutputDiscontinuities + avail.outputDiscontinuityCount!,
+    originDiscontinuitiesBefore: avail.originDiscontinuitiesBeforeEnd!,
+    forcedDiscontinuity: 1,
+    originDiscontinuity: avail.endOriginDiscontinuity!,
+  };
 }
 
-const dOut = (A: Anchor, m: number, dorig: number): number =>
-  m === A.c ? A.d : A.d + (dorig - A.dc) + (A.f ? 1 - A.fc : 0);
+/** Where an origin position lands in the output. */
+interface OutputPosition {
+  /** Output media sequence number. */
+  msn: number;
+  /** Output discontinuities strictly before it (its discontinuity sequence). */
+  discontinuitySequence: number;
+}
 
 /** One stitching call. A class rather than closures: no per-call function allocation. */
 class Run {
   readonly origin: MediaPlaylist;
-  readonly segs: MediaSegment[];
-  readonly w0: number;
-  readonly N: number;
-  readonly wEnd: number;
-  readonly opts: LiveOptions;
-  readonly tol: number;
-  readonly maxAvail: number;
-  readonly td: number;
+  /** The origin playlist's segments: the window. */
+  readonly segments: MediaSegment[];
+  /** Origin media sequence number of the first segment of the window. */
+  readonly windowStartMsn: number;
+  /** Number of segments in the window. */
+  readonly windowLength: number;
+  /** Origin media sequence number just after the window (exclusive end: the live edge). */
+  readonly windowEndMsn: number;
+  readonly options: LiveOptions;
+  /** `options.endTolerance`, defaulted. */
+  readonly endTolerance: number;
+  /** `options.maxAvailDuration`, defaulted. */
+  readonly maxAvailDuration: number;
+  /** The origin playlist's target duration, in seconds. */
+  readonly targetDuration: number;
   readonly issues: (MarkerIssue | StitchIssue)[] = [];
-  readonly reports = new Map<AvailState, AvailReport['reason']>();
-  readonly dOrig: number[];
+  /** Why an avail is not stitched, for the avails decided or closed in this call. */
+  readonly unstitchedReasons = new Map<AvailState, AvailReport['reason']>();
+  /**
+   * Origin discontinuities strictly before each window segment, by index in the window, plus one
+   * entry for the window end.
+   */
+  readonly originDiscontinuitiesBefore: number[];
   readonly contentHasMap: boolean;
+  /** Whether the viewer starts from a new state (new viewer, or origin behind the state). */
   readonly fresh: boolean;
-  readonly st: ViewerState;
+  /** The viewer state this call updates and returns (a copy of the input state). */
+  readonly state: ViewerState;
   readonly slate: PlannedAd | undefined;
   readonly plans = new Map<AvailState, Map<string, PlannedAd>>();
   readonly layouts = new Map<AvailState, Item[]>();
@@ -122,43 +178,44 @@ class Run {
   constructor(readonly input: LiveStitchInput) {
     const origin = input.origin;
     this.origin = origin;
-    const segs = origin.segments;
-    this.segs = segs;
-    this.w0 = origin.mediaSequence;
-    this.N = segs.length;
-    this.wEnd = this.w0 + this.N;
-    this.opts = input.options ?? {};
-    this.tol = this.opts.endTolerance ?? 0.5;
-    this.maxAvail = this.opts.maxAvailDuration ?? 300;
-    this.td = origin.targetDuration;
-    const dOrig: number[] = new Array(this.N + 1);
-    dOrig[0] = origin.discontinuitySequence;
+    const segments = origin.segments;
+    this.segments = segments;
+    this.windowStartMsn = origin.mediaSequence;
+    this.windowLength = segments.length;
+    this.windowEndMsn = this.windowStartMsn + this.windowLength;
+    this.options = input.options ?? {};
+    this.endTolerance = this.options.endTolerance ?? 0.5;
+    this.maxAvailDuration = this.options.maxAvailDuration ?? 300;
+    this.targetDuration = origin.targetDuration;
+    const discontinuitiesBefore: number[] = new Array(this.windowLength + 1);
+    discontinuitiesBefore[0] = origin.discontinuitySequence;
     let hasMap = false;
-    for (let i = 0; i < this.N; i++) {
-      const s = segs[i]!;
-      dOrig[i + 1] = dOrig[i]! + (s.discontinuity ? 1 : 0);
+    for (let i = 0; i < this.windowLength; i++) {
+      const s = segments[i]!;
+      discontinuitiesBefore[i + 1] = discontinuitiesBefore[i]! + (s.discontinuity ? 1 : 0);
       if (s.map !== undefined) hasMap = true;
     }
-    this.dOrig = dOrig;
+    this.originDiscontinuitiesBefore = discontinuitiesBefore;
     this.contentHasMap = hasMap;
-    this.fresh = !input.state || this.wEnd <= input.state.c;
+    this.fresh = !input.state || this.windowEndMsn <= input.state.anchor.originMsn;
     if (input.state && this.fresh)
       this.issues.push({ message: 'origin went behind the viewer state; state reset' });
     if (this.fresh) {
-      this.st = {
-        v: 1,
-        c: this.w0,
-        o: this.w0,
-        d: origin.discontinuitySequence,
-        dc: origin.discontinuitySequence,
-        f: 0,
-        fc: 0,
-        fr: this.w0,
-        a: [],
+      this.state = {
+        anchor: {
+          originMsn: this.windowStartMsn,
+          outputMsn: this.windowStartMsn,
+          outputDiscontinuitiesBefore: origin.discontinuitySequence,
+          originDiscontinuitiesBefore: origin.discontinuitySequence,
+          forcedDiscontinuity: 0,
+          originDiscontinuity: 0,
+        },
+        originSeenUntilMsn: this.windowStartMsn,
+        avails: [],
       };
-      this.initSuppression(this.st);
+      this.initSuppression(this.state);
     } else {
-      this.st = cloneState(input.state!);
+      this.state = cloneState(input.state!);
     }
     this.slate =
       input.slate && input.slate.length > 0 && this.eligible({ id: 'slate', segments: input.slate }, 'slate')
@@ -166,34 +223,36 @@ class Run {
         : undefined;
   }
 
-  initSuppression(s: ViewerState): void {
-    const sup = this.opts.suppression;
+  initSuppression(state: ViewerState): void {
+    const sup = this.options.suppression;
     if (!sup || sup.mode === 'off') return;
     const value = sup.value ?? 0;
-    s.sm = sup.mode === 'behind-live-edge' ? 1 : 2;
-    s.sv = value;
+    state.suppressionMode = sup.mode === 'behind-live-edge' ? 1 : 2;
+    state.suppressionSeconds = value;
     if (sup.mode === 'behind-live-edge') {
       // first segment starting at or after (live edge - value)
       let remaining = 0;
-      let sb = this.wEnd;
-      for (let i = this.N - 1; i >= 0; i--) {
-        remaining += this.segs[i]!.duration;
+      let suppressBefore = this.windowEndMsn;
+      for (let i = this.windowLength - 1; i >= 0; i--) {
+        remaining += this.segments[i]!.duration;
         if (remaining > value + EPS) break;
-        sb = this.w0 + i;
+        suppressBefore = this.windowStartMsn + i;
       }
-      s.sb = sb;
+      state.suppressBeforeMsn = suppressBefore;
     } else {
-      s.sb = this.wEnd;
+      state.suppressBeforeMsn = this.windowEndMsn;
     }
   }
 
-  suppressed(a: AvailState): boolean {
-    if (this.st.sm === undefined || a.pr) return false;
-    if (a.s < (this.st.sb ?? 0)) return true;
-    if (this.st.sm === 2) {
+  suppressed(avail: AvailState): boolean {
+    const state = this.state;
+    if (state.suppressionMode === undefined || avail.preroll) return false;
+    if (avail.startMsn < (state.suppressBeforeMsn ?? 0)) return true;
+    if (state.suppressionMode === 2) {
       let secs = 0;
-      for (let m = this.st.sb ?? a.s; m < a.s; m++) secs += this.durOf(m);
-      return secs < (this.st.sv ?? 0) - EPS;
+      for (let msn = state.suppressBeforeMsn ?? avail.startMsn; msn < avail.startMsn; msn++)
+        secs += this.durationOf(msn);
+      return secs < (state.suppressionSeconds ?? 0) - EPS;
     }
     return false;
   }
@@ -204,9 +263,9 @@ class Run {
       return false;
     }
     for (const s of ad.segments) {
-      if (Math.round(s.duration) > this.td) {
+      if (Math.round(s.duration) > this.targetDuration) {
         this.issues.push({
-          message: `${what} ${ad.id} has a ${s.duration}s segment above the target duration ${this.td}`,
+          message: `${what} ${ad.id} has a ${s.duration}s segment above the target duration ${this.targetDuration}`,
         });
         return false;
       }
@@ -218,151 +277,177 @@ class Run {
     return true;
   }
 
-  planFor(a: AvailState): Map<string, PlannedAd> {
-    let m = this.plans.get(a);
-    if (!m) {
-      m = new Map();
-      const info: AvailInfo = { id: a.i, startMsn: a.s, preroll: a.pr === 1 };
-      if (a.du !== undefined) info.duration = a.du;
-      const p = this.input.plan(info);
-      for (const ad of p?.ads ?? []) m.set(ad.id, ad);
-      this.plans.set(a, m);
-    }
-    return m;
+  availInfo(avail: AvailState): AvailInfo {
+    const info: AvailInfo = { id: avail.id, startMsn: avail.startMsn, preroll: avail.preroll === 1 };
+    if (avail.plannedDuration !== undefined) info.duration = avail.plannedDuration;
+    return info;
   }
 
-  decide(a: AvailState): void {
-    if (this.suppressed(a)) {
-      a.x = 1;
-      this.reports.set(a, 'suppressed');
+  planFor(avail: AvailState): Map<string, PlannedAd> {
+    let byId = this.plans.get(avail);
+    if (!byId) {
+      byId = new Map();
+      const plan = this.input.plan(this.availInfo(avail));
+      for (const ad of plan?.ads ?? []) byId.set(ad.id, ad);
+      this.plans.set(avail, byId);
+    }
+    return byId;
+  }
+
+  decide(avail: AvailState): void {
+    if (this.suppressed(avail)) {
+      avail.leftAsContent = 1;
+      this.unstitchedReasons.set(avail, 'suppressed');
       return;
     }
-    const info: AvailInfo = { id: a.i, startMsn: a.s, preroll: a.pr === 1 };
-    if (a.du !== undefined) info.duration = a.du;
-    const plan = this.input.plan(info);
+    const plan = this.input.plan(this.availInfo(avail));
     if (!plan) {
-      a.x = 1;
-      this.reports.set(a, 'no-plan');
+      avail.leftAsContent = 1;
+      this.unstitchedReasons.set(avail, 'no-plan');
       return;
     }
     const byId = new Map<string, PlannedAd>();
     let filled = 0;
-    const overrun = this.opts.overrunTolerance ?? 0;
+    const overrun = this.options.overrunTolerance ?? 0;
     for (const ad of plan.ads) {
       byId.set(ad.id, ad);
-      if (a.ads.includes(ad.id)) {
+      if (avail.adIds.includes(ad.id)) {
         this.issues.push({
-          msn: a.s,
-          message: `ad ${ad.id} appears twice in the plan of avail ${a.i}; second skipped`,
+          msn: avail.startMsn,
+          message: `ad ${ad.id} appears twice in the plan of avail ${avail.id}; second skipped`,
         });
         continue;
       }
       if (!this.eligible(ad, 'ad')) continue;
       const d = adDuration(ad);
-      if (a.du !== undefined && filled + d > a.du + overrun + EPS) {
-        this.issues.push({ msn: a.s, message: `ad ${ad.id} (${d}s) does not fit avail ${a.i}; skipped` });
+      if (avail.plannedDuration !== undefined && filled + d > avail.plannedDuration + overrun + EPS) {
+        this.issues.push({
+          msn: avail.startMsn,
+          message: `ad ${ad.id} (${d}s) does not fit avail ${avail.id}; skipped`,
+        });
         continue;
       }
-      a.ads.push(ad.id);
+      avail.adIds.push(ad.id);
       filled += d;
     }
-    this.plans.set(a, byId);
-    const threshold = this.opts.personalizationThreshold;
-    if (a.du !== undefined && threshold !== undefined && a.du - filled > threshold + EPS) {
-      a.x = 1;
-      a.ads = [];
-      this.reports.set(a, 'underfill');
+    this.plans.set(avail, byId);
+    const threshold = this.options.personalizationThreshold;
+    if (
+      avail.plannedDuration !== undefined &&
+      threshold !== undefined &&
+      avail.plannedDuration - filled > threshold + EPS
+    ) {
+      avail.leftAsContent = 1;
+      avail.adIds = [];
+      this.unstitchedReasons.set(avail, 'underfill');
       return;
     }
-    if (a.ads.length === 0 && !this.slate) {
-      a.x = 1;
-      this.reports.set(a, 'nothing-to-insert');
+    if (avail.adIds.length === 0 && !this.slate) {
+      avail.leftAsContent = 1;
+      this.unstitchedReasons.set(avail, 'nothing-to-insert');
     }
   }
 
-  setCueIn(a: AvailState, m: number) {
-    if (a.e !== undefined || a.pr || m <= a.s) return;
-    const prev = this.cueIns.get(a);
-    if (prev === undefined || m < prev) this.cueIns.set(a, m);
+  setCueIn(avail: AvailState, msn: number) {
+    if (avail.endMsn !== undefined || avail.preroll || msn <= avail.startMsn) return;
+    const prev = this.cueIns.get(avail);
+    if (prev === undefined || msn < prev) this.cueIns.set(avail, msn);
   }
 
-  tracked(m: number) {
-    return this.st.a.find((a) => a.s <= m && (a.e === undefined || m < a.e));
+  tracked(msn: number) {
+    return this.state.avails.find((a) => a.startMsn <= msn && (a.endMsn === undefined || msn < a.endMsn));
   }
 
-  addDetected(d: DetectedAvail) {
-    const t =
-      this.tracked(d.startMsn) ??
-      this.st.a.find((a) => a.s > d.startMsn && (d.endMsn === undefined || a.s < d.endMsn));
-    if (t) {
-      if (t.pr) {
-        if (t.s <= d.startMsn)
-          this.issues.push({ msn: d.startMsn, message: `avail ${d.id} starts during the pre-roll; ignored` });
+  addDetected(detected: DetectedAvail) {
+    const state = this.state;
+    const existing =
+      this.tracked(detected.startMsn) ??
+      state.avails.find(
+        (a) =>
+          a.startMsn > detected.startMsn && (detected.endMsn === undefined || a.startMsn < detected.endMsn),
+      );
+    if (existing) {
+      if (existing.preroll) {
+        if (existing.startMsn <= detected.startMsn)
+          this.issues.push({
+            msn: detected.startMsn,
+            message: `avail ${detected.id} starts during the pre-roll; ignored`,
+          });
         return;
       }
-      if (d.endReason === 'cue-in' && d.endMsn !== undefined) this.setCueIn(t, d.endMsn);
+      if (detected.endReason === 'cue-in' && detected.endMsn !== undefined)
+        this.setCueIn(existing, detected.endMsn);
       return;
     }
-    let start = d.startMsn;
-    let elapsed = d.elapsedAtStart;
-    if (start < this.st.fr) {
+    let start = detected.startMsn;
+    let elapsed = detected.elapsedAtStart;
+    const seenUntil = state.originSeenUntilMsn;
+    if (start < seenUntil) {
       // Content before the frontier was already served as content: start the avail late.
-      if (this.st.fr >= this.wEnd || (d.endMsn !== undefined && this.st.fr >= d.endMsn)) return;
-      for (let m = start; m < this.st.fr; m++) elapsed += this.durOf(m);
-      start = this.st.fr;
-      if (d.duration !== undefined && elapsed >= d.duration - this.tol) return;
-      if (this.st.a.some((a) => a.e === undefined || a.e > start)) return;
+      if (seenUntil >= this.windowEndMsn || (detected.endMsn !== undefined && seenUntil >= detected.endMsn))
+        return;
+      for (let msn = start; msn < seenUntil; msn++) elapsed += this.durationOf(msn);
+      start = seenUntil;
+      if (detected.duration !== undefined && elapsed >= detected.duration - this.endTolerance) return;
+      if (state.avails.some((a) => a.endMsn === undefined || a.endMsn > start)) return;
     }
-    const a: AvailState = {
-      i: d.id,
-      s: start,
-      ds: this.dOrig[start - this.w0]!,
-      p: elapsed,
-      ads: [],
-      tc: start,
-      t: 0,
+    const avail: AvailState = {
+      id: detected.id,
+      startMsn: start,
+      originDiscontinuitiesBeforeStart: this.originDiscontinuitiesBefore[start - this.windowStartMsn]!,
+      elapsedAtStart: elapsed,
+      adIds: [],
+      contentKnownUntilMsn: start,
+      contentKnownSeconds: 0,
     };
-    if (d.duration !== undefined) a.du = Math.max(0, d.duration - elapsed);
-    this.decide(a);
-    this.st.a.push(a);
-    this.st.a.sort((x, y) => x.s - y.s);
-    if (d.endReason === 'cue-in' && d.endMsn !== undefined) this.setCueIn(a, d.endMsn);
+    if (detected.duration !== undefined) avail.plannedDuration = Math.max(0, detected.duration - elapsed);
+    this.decide(avail);
+    state.avails.push(avail);
+    state.avails.sort((x, y) => x.startMsn - y.startMsn);
+    if (detected.endReason === 'cue-in' && detected.endMsn !== undefined)
+      this.setCueIn(avail, detected.endMsn);
   }
 
-  layout(a: AvailState): Item[] {
-    const cached = this.layouts.get(a);
+  layout(avail: AvailState): Item[] {
+    const cached = this.layouts.get(avail);
     if (cached) return cached;
-    const closed = a.e !== undefined;
-    const bound = (closed ? a.t : Math.min(a.t, a.du ?? Number.POSITIVE_INFINITY)) + EPS;
+    const closed = avail.endMsn !== undefined;
+    const bound =
+      (closed
+        ? avail.contentKnownSeconds
+        : Math.min(avail.contentKnownSeconds, avail.plannedDuration ?? Number.POSITIVE_INFINITY)) + EPS;
     const items: Item[] = [];
-    let cum = 0;
+    let laidOut = 0;
     let stopped = false;
-    const ads = this.planFor(a);
-    for (const id of a.ads) {
+    const ads = this.planFor(avail);
+    for (const id of avail.adIds) {
       const ad = ads.get(id);
       if (!ad) {
-        this.issues.push({ msn: a.s, message: `ad ${id} of avail ${a.i} is missing from the plan` });
+        this.issues.push({
+          msn: avail.startMsn,
+          message: `ad ${id} of avail ${avail.id} is missing from the plan`,
+        });
         continue;
       }
       const beacons = adSegmentBeacons(ad);
       for (let k = 0; k < ad.segments.length; k++) {
         const s = ad.segments[k]!;
-        if (cum + s.duration > bound) {
+        if (laidOut + s.duration > bound) {
           stopped = true;
           break;
         }
-        cum += s.duration;
-        const it: Item = {
+        laidOut += s.duration;
+        const item: Item = {
           uri: s.uri,
           duration: s.duration,
           keys: s.keys ?? [],
-          disc: k === 0,
-          end: cum,
+          discontinuity: k === 0,
+          endsAt: laidOut,
           adId: id,
         };
-        if (s.map !== undefined) it.map = s.map;
-        it.beacons = beacons[k]!;
-        items.push(it);
+        if (s.map !== undefined) item.map = s.map;
+        item.beacons = beacons[k]!;
+        items.push(item);
       }
       if (stopped) break;
     }
@@ -371,57 +456,58 @@ class Run {
       let first = true;
       for (;;) {
         const s = this.slate.segments[k]!;
-        if (cum + s.duration > bound) break;
-        cum += s.duration;
-        const it: Item = {
+        if (laidOut + s.duration > bound) break;
+        laidOut += s.duration;
+        const item: Item = {
           uri: s.uri,
           duration: s.duration,
           keys: s.keys ?? [],
-          disc: first || k === 0,
-          end: cum,
+          discontinuity: first || k === 0,
+          endsAt: laidOut,
         };
-        if (s.map !== undefined) it.map = s.map;
-        items.push(it);
+        if (s.map !== undefined) item.map = s.map;
+        items.push(item);
         first = false;
         k = (k + 1) % this.slate.segments.length;
         if (items.length > 10_000) break;
       }
     }
-    if (items[0]) items[0].disc = true;
-    this.layouts.set(a, items);
+    if (items[0]) items[0].discontinuity = true;
+    this.layouts.set(avail, items);
     return items;
   }
 
-  positionOf(m: number, dorig: number): { msn: number; d: number } {
-    let A: Anchor = {
-      c: this.st.c,
-      o: this.st.o,
-      d: this.st.d,
-      dc: this.st.dc,
-      f: this.st.f,
-      fc: this.st.fc,
-    };
-    for (const a of this.st.a) {
-      if (a.s >= m) break;
-      if (a.x) continue;
-      if (a.e === undefined || a.e > m) break;
-      const so = A.o + (a.s - A.c);
-      const sd = dOut(A, a.s, a.ds);
-      A = { c: a.e, o: so + a.n!, d: sd + a.nd!, dc: a.de!, f: 1, fc: a.fe! };
+  /** Output position of origin segment `msn`, which has `originDiscontinuitiesBefore` before it. */
+  positionOf(msn: number, originDiscontinuitiesBefore: number): OutputPosition {
+    let anchor = this.state.anchor;
+    for (const avail of this.state.avails) {
+      if (avail.startMsn >= msn) break;
+      if (avail.leftAsContent) continue;
+      if (avail.endMsn === undefined || avail.endMsn > msn) break;
+      anchor = anchorAfter(anchor, avail);
     }
-    return { msn: A.o + (m - A.c), d: dOut(A, m, dorig) };
+    return {
+      msn: anchor.outputMsn + (msn - anchor.originMsn),
+      discontinuitySequence: outputDiscontinuitiesBefore(anchor, msn, originDiscontinuitiesBefore),
+    };
   }
 
-  forced(m: number) {
-    return (m === this.st.c && this.st.f === 1) || this.st.a.some((a) => !a.x && a.e === m);
+  /** Whether content segment `msn` gets a discontinuity because it follows a stitched avail. */
+  forced(msn: number) {
+    const anchor = this.state.anchor;
+    return (
+      (msn === anchor.originMsn && anchor.forcedDiscontinuity === 1) ||
+      this.state.avails.some((a) => !a.leftAsContent && a.endMsn === msn)
+    );
   }
 
-  inWin(m: number) {
-    return m >= this.w0 && m < this.wEnd;
+  inWindow(msn: number) {
+    return msn >= this.windowStartMsn && msn < this.windowEndMsn;
   }
 
-  durOf(m: number) {
-    return this.inWin(m) ? this.segs[m - this.w0]!.duration : this.td;
+  /** Duration of origin segment `msn`; the target duration when it is outside the window. */
+  durationOf(msn: number) {
+    return this.inWindow(msn) ? this.segments[msn - this.windowStartMsn]!.duration : this.targetDuration;
   }
 }
 
@@ -430,129 +516,149 @@ class Run {
  * previous state and the ad plans. Pure and deterministic: the same inputs give the same output.
  */
 export function stitchLive(input: LiveStitchInput): LiveStitchResult {
-  const r = new Run(input);
-  // --- 1. markers -> r.tracked avails ---------------------------------------------------------
-  const det = detectAvails(r.origin, { endTolerance: r.tol });
-  r.issues.push(...det.issues);
+  const run = new Run(input);
+  const state = run.state;
+  // --- 1. markers -> tracked avails ---------------------------------------------------------
+  const detection = detectAvails(run.origin, { endTolerance: run.endTolerance });
+  run.issues.push(...detection.issues);
 
-  if (r.fresh && r.opts.preroll && r.opts.preroll.duration > 0 && r.N > 0) {
+  if (run.fresh && run.options.preroll && run.options.preroll.duration > 0 && run.windowLength > 0) {
     let remaining = 0;
     let idx = 0;
-    for (let i = r.N - 1; i >= 0; i--) {
-      remaining += r.segs[i]!.duration;
-      if (remaining >= 3 * r.td - EPS) {
+    for (let i = run.windowLength - 1; i >= 0; i--) {
+      remaining += run.segments[i]!.duration;
+      if (remaining >= 3 * run.targetDuration - EPS) {
         idx = i;
         break;
       }
     }
-    const start = r.w0 + idx;
-    const overlaps = det.avails.some((d) => d.endMsn === undefined || d.endMsn >= start);
+    const start = run.windowStartMsn + idx;
+    const overlaps = detection.avails.some((d) => d.endMsn === undefined || d.endMsn >= start);
     if (!overlaps) {
-      const a: AvailState = {
-        i: 'preroll',
-        s: start,
-        ds: r.dOrig[idx]!,
-        du: r.opts.preroll.duration,
-        p: 0,
-        ads: [],
-        pr: 1,
-        tc: start,
-        t: 0,
+      const avail: AvailState = {
+        id: 'preroll',
+        startMsn: start,
+        originDiscontinuitiesBeforeStart: run.originDiscontinuitiesBefore[idx]!,
+        plannedDuration: run.options.preroll.duration,
+        elapsedAtStart: 0,
+        adIds: [],
+        preroll: 1,
+        contentKnownUntilMsn: start,
+        contentKnownSeconds: 0,
       };
-      r.decide(a);
-      r.st.a.push(a);
+      run.decide(avail);
+      state.avails.push(avail);
     }
   }
 
-  for (const d of det.avails) r.addDetected(d);
-  for (const o of det.orphanEnds) {
-    const t = r.st.a.find((a) => a.e === undefined && a.s < o.msn);
-    if (t) r.setCueIn(t, o.msn);
+  for (const detected of detection.avails) run.addDetected(detected);
+  for (const orphan of detection.orphanEnds) {
+    const open = state.avails.find((a) => a.endMsn === undefined && a.startMsn < orphan.msn);
+    if (open) run.setCueIn(open, orphan.msn);
   }
 
   // --- 2. advance open avails and close them ----------------------------------------------
-  for (const a of r.st.a) {
-    if (a.e !== undefined) continue;
-    const cueIn = r.cueIns.get(a);
-    const limit = a.du ?? Math.max(0, r.maxAvail - a.p);
+  for (const avail of state.avails) {
+    if (avail.endMsn !== undefined) continue;
+    const cueIn = run.cueIns.get(avail);
+    const limit = avail.plannedDuration ?? Math.max(0, run.maxAvailDuration - avail.elapsedAtStart);
     let end: number | undefined;
-    while (a.tc < r.wEnd) {
-      if (cueIn !== undefined && a.tc >= cueIn) {
+    while (avail.contentKnownUntilMsn < run.windowEndMsn) {
+      if (cueIn !== undefined && avail.contentKnownUntilMsn >= cueIn) {
         end = cueIn;
         break;
       }
-      if (a.tc > a.s && a.t >= limit - r.tol) {
-        end = a.tc;
+      if (
+        avail.contentKnownUntilMsn > avail.startMsn &&
+        avail.contentKnownSeconds >= limit - run.endTolerance
+      ) {
+        end = avail.contentKnownUntilMsn;
         break;
       }
-      if (!r.inWin(a.tc))
-        r.issues.push({ msn: a.tc, message: 'segment missed between refreshes; duration estimated' });
-      a.t += r.durOf(a.tc);
-      a.tc++;
+      if (!run.inWindow(avail.contentKnownUntilMsn))
+        run.issues.push({
+          msn: avail.contentKnownUntilMsn,
+          message: 'segment missed between refreshes; duration estimated',
+        });
+      avail.contentKnownSeconds += run.durationOf(avail.contentKnownUntilMsn);
+      avail.contentKnownUntilMsn++;
     }
     if (end === undefined) continue;
-    a.e = end;
-    a.de = r.inWin(end) ? r.dOrig[end - r.w0]! : r.dOrig[0]!;
-    a.fe = r.inWin(end) && r.segs[end - r.w0]!.discontinuity ? 1 : 0;
-    if (a.x) continue;
-    const items = r.layout(a);
-    a.n = items.length;
-    a.nd = 0;
-    for (const it of items) if (it.disc) a.nd++;
-    if (a.n === 0) {
-      a.x = 1;
-      r.reports.set(a, 'empty');
+    avail.endMsn = end;
+    const endInWindow = run.inWindow(end);
+    avail.originDiscontinuitiesBeforeEnd = endInWindow
+      ? run.originDiscontinuitiesBefore[end - run.windowStartMsn]!
+      : run.originDiscontinuitiesBefore[0]!;
+    avail.endOriginDiscontinuity =
+      endInWindow && run.segments[end - run.windowStartMsn]!.discontinuity ? 1 : 0;
+    if (avail.leftAsContent) continue;
+    const items = run.layout(avail);
+    avail.outputSegmentCount = items.length;
+    avail.outputDiscontinuityCount = 0;
+    for (const item of items) if (item.discontinuity) avail.outputDiscontinuityCount++;
+    if (avail.outputSegmentCount === 0) {
+      avail.leftAsContent = 1;
+      run.unstitchedReasons.set(avail, 'empty');
     }
   }
 
   // --- 5. output ---------------------------------------------------------------------------
   const out: MediaSegment[] = [];
   const tracking: TrackedSegment[] = [];
-  let first: { msn: number; d: number } | undefined;
-  let next: { msn: number; d: number } | undefined;
-  let m = Math.max(r.w0, r.st.c);
-  while (m < r.wEnd) {
-    const a = r.st.a.find((x) => !x.x && x.s <= m && (x.e === undefined || m < x.e));
-    if (a) {
-      const items = r.layout(a);
+  let first: OutputPosition | undefined;
+  let next: OutputPosition | undefined;
+  let msn = Math.max(run.windowStartMsn, state.anchor.originMsn);
+  while (msn < run.windowEndMsn) {
+    const avail = state.avails.find(
+      (x) => !x.leftAsContent && x.startMsn <= msn && (x.endMsn === undefined || msn < x.endMsn),
+    );
+    if (avail) {
+      const items = run.layout(avail);
+      // index of the first item still to play at `msn`
       let j = 0;
-      if (m > a.s) {
-        let off = a.t;
-        for (let k = m; k < a.tc; k++) off -= r.durOf(k);
-        while (j < items.length && items[j]!.end <= off + EPS) j++;
+      if (msn > avail.startMsn) {
+        let offset = avail.contentKnownSeconds;
+        for (let k = msn; k < avail.contentKnownUntilMsn; k++) offset -= run.durationOf(k);
+        while (j < items.length && items[j]!.endsAt <= offset + EPS) j++;
       }
-      const base = r.positionOf(a.s, a.ds);
-      let d = base.d;
-      for (let k = 0; k < j; k++) if (items[k]!.disc) d++;
-      if (!first) first = { msn: base.msn + j, d };
+      const base = run.positionOf(avail.startMsn, avail.originDiscontinuitiesBeforeStart);
+      let discontinuitySequence = base.discontinuitySequence;
+      for (let k = 0; k < j; k++) if (items[k]!.discontinuity) discontinuitySequence++;
+      if (!first) first = { msn: base.msn + j, discontinuitySequence };
       for (let k = j; k < items.length; k++) {
-        const it = items[k]!;
+        const item = items[k]!;
         const seg: MediaSegment = {
-          uri: it.uri,
-          duration: it.duration,
+          uri: item.uri,
+          duration: item.duration,
           title: '',
-          discontinuity: it.disc,
-          keys: it.keys,
+          discontinuity: item.discontinuity,
+          keys: item.keys,
           tags: [],
         };
-        if (it.map !== undefined) seg.map = it.map;
+        if (item.map !== undefined) seg.map = item.map;
         out.push(seg);
-        if (it.adId !== undefined && it.beacons && it.beacons.length > 0) {
-          tracking.push({ msn: base.msn + k, uri: it.uri, availId: a.i, adId: it.adId, beacons: it.beacons });
+        if (item.adId !== undefined && item.beacons && item.beacons.length > 0) {
+          tracking.push({
+            msn: base.msn + k,
+            uri: item.uri,
+            availId: avail.id,
+            adId: item.adId,
+            beacons: item.beacons,
+          });
         }
       }
-      if (a.e === undefined) {
-        let dNext = d;
-        for (let k = j; k < items.length; k++) if (items[k]!.disc) dNext++;
-        next = { msn: base.msn + items.length, d: dNext };
+      if (avail.endMsn === undefined) {
+        let nextDiscontinuitySequence = discontinuitySequence;
+        for (let k = j; k < items.length; k++) if (items[k]!.discontinuity) nextDiscontinuitySequence++;
+        next = { msn: base.msn + items.length, discontinuitySequence: nextDiscontinuitySequence };
         break;
       }
-      m = a.e;
+      msn = avail.endMsn;
       continue;
     }
-    const src = r.segs[m - r.w0]!;
-    if (!first) first = r.positionOf(m, r.dOrig[m - r.w0]!);
-    const isForced = r.forced(m);
+    const src = run.segments[msn - run.windowStartMsn]!;
+    if (!first) first = run.positionOf(msn, run.originDiscontinuitiesBefore[msn - run.windowStartMsn]!);
+    const isForced = run.forced(msn);
     let tags: Tag[] = src.tags;
     if (isForced) {
       tags = src.tags.filter((t) => t.name !== 'EXT-X-CUE-IN');
@@ -565,45 +671,42 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
     }
     const seg: MediaSegment = { ...src, discontinuity: src.discontinuity || isForced, tags };
     out.push(seg);
-    m++;
+    msn++;
   }
-  const head = first ?? next ?? r.positionOf(r.wEnd, r.dOrig[r.N]!);
+  const head =
+    first ?? next ?? run.positionOf(run.windowEndMsn, run.originDiscontinuitiesBefore[run.windowLength]!);
 
   // --- 6. state upkeep ---------------------------------------------------------------------
-  r.st.fr = Math.max(r.st.fr, r.wEnd);
-  const keepFrom = r.w0 - r.N;
-  while (r.st.a.length > 0) {
-    const a = r.st.a[0]!;
-    if (a.e === undefined || a.e >= keepFrom) break;
-    if (!a.x) {
-      const A: Anchor = { c: r.st.c, o: r.st.o, d: r.st.d, dc: r.st.dc, f: r.st.f, fc: r.st.fc };
-      const so = A.o + (a.s - A.c);
-      const sd = dOut(A, a.s, a.ds);
-      r.st.c = a.e;
-      r.st.o = so + a.n!;
-      r.st.d = sd + a.nd!;
-      r.st.dc = a.de!;
-      r.st.f = 1;
-      r.st.fc = a.fe!;
-    }
-    r.st.a.shift();
+  state.originSeenUntilMsn = Math.max(state.originSeenUntilMsn, run.windowEndMsn);
+  // Avails closed more than a window's length behind are folded into the anchor.
+  const keepFrom = run.windowStartMsn - run.windowLength;
+  while (state.avails.length > 0) {
+    const avail = state.avails[0]!;
+    if (avail.endMsn === undefined || avail.endMsn >= keepFrom) break;
+    if (!avail.leftAsContent) state.anchor = anchorAfter(state.anchor, avail);
+    state.avails.shift();
   }
 
   const playlist: MediaPlaylist = {
-    ...r.origin,
+    ...run.origin,
     mediaSequence: head.msn,
-    discontinuitySequence: head.d,
+    discontinuitySequence: head.discontinuitySequence,
     hasDiscontinuitySequence: true,
     segments: out,
-    trailingTags: r.origin.trailingTags.filter((t) => !t.name.startsWith('EXT-X-CUE')),
+    trailingTags: run.origin.trailingTags.filter((t) => !t.name.startsWith('EXT-X-CUE')),
   };
 
-  const avails: AvailReport[] = r.st.a.map((a) => {
-    const rep: AvailReport = { id: a.i, startMsn: a.s, stitched: !a.x, ads: [...a.ads] };
-    if (a.e !== undefined) rep.endMsn = a.e;
-    const reason = r.reports.get(a);
-    if (reason) rep.reason = reason;
-    return rep;
+  const avails: AvailReport[] = state.avails.map((avail) => {
+    const report: AvailReport = {
+      id: avail.id,
+      startMsn: avail.startMsn,
+      stitched: !avail.leftAsContent,
+      ads: [...avail.adIds],
+    };
+    if (avail.endMsn !== undefined) report.endMsn = avail.endMsn;
+    const reason = run.unstitchedReasons.get(avail);
+    if (reason) report.reason = reason;
+    return report;
   });
-  return { playlist, state: r.st, tracking, avails, issues: r.issues };
+  return { playlist, state, tracking, avails, issues: run.issues };
 }

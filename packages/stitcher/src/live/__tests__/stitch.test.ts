@@ -126,7 +126,7 @@ describe('stitchLive', () => {
     expect(last.mediaSequence).toBe(126);
     expect(last.discontinuitySequence).toBe(6);
     // Once the avail is far behind, it is folded into the anchor and the state stays tiny.
-    expect(state.a).toEqual([]);
+    expect(state.avails).toEqual([]);
     expect(viewerStateSize(state)).toBeLessThan(120);
   });
 
