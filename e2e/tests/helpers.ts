@@ -9,16 +9,20 @@ export const DEMO = {
 } as const;
 
 /**
- * The mail the server wrote to its outbox (DATA_DIR/outbox, the default without SMTP_URL). Reset
- * and activation mails are written after the answer, so this waits for it to arrive.
+ * The last mail to an address (with this subject, when given) the server wrote to its outbox
+ * (DATA_DIR/outbox, the default without SMTP_URL). Reset and activation mails are written after
+ * the answer, so this waits for one to arrive.
  */
-export async function lastMailTo(to: string): Promise<{ subject: string; text: string; links: string[] }> {
+export async function lastMailTo(
+  to: string,
+  subject?: string,
+): Promise<{ subject: string; text: string; links: string[] }> {
   const dir = join(process.env.CUEPOINT_E2E_DATA_DIR!, 'outbox');
   const find = async () => {
     const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
     for (const name of names.reverse()) {
       const mail = JSON.parse(await readFile(join(dir, name), 'utf8'));
-      if (mail.to === to) return mail;
+      if (mail.to === to && (subject === undefined || mail.subject === subject)) return mail;
     }
     return undefined;
   };
