@@ -1,9 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SCREENS } from '../../apps/web/src/app/screens.ts';
-import { DATASOURCE_TEXTS } from '../../apps/web/src/components/datasource/texts.ts';
 import { ENCODER_TEXTS } from '../../apps/web/src/features/encoders/texts.ts';
+import { DATASOURCE_TEXTS, STREAMS_LIVE_TEXTS } from '../../apps/web/src/features/live-streams/texts.ts';
 import { LOG_TEXTS } from '../../apps/web/src/features/logs/texts.ts';
-import { STREAMS_LIVE_TEXTS } from '../../apps/web/src/features/streams-live/texts.ts';
 import {
   ENCODER_LABELS,
   LIVE_STREAM_LABELS,
@@ -194,9 +193,7 @@ test('encoders: create, find, edit with a validation message first, delete', asy
 
 test('a slate used by a stream cannot be deleted: the answer names the stream', async ({ page }) => {
   // Spec section 8: the console toasts a server's message only when its answer says
-  // showMessage: true. The server's 409 (DELETE /api/ssai/slate/{id}, resource-routes.ts, with
-  // core's conflictResponseSchema) does not say it yet; remove this line once it does.
-  test.fail(true, "the server's in-use 409 does not send showMessage: true yet");
+  // showMessage: true, as the in-use 409 does.
   await login(page);
   await page.goto('/app/slates?q=Be%20right%20back');
   const row = page.getByRole('row').filter({ hasText: 'Be right back' });

@@ -16,6 +16,7 @@ import { externalPlugins } from './plugins/external.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { resourceCountsPlugin } from './plugins/resource-counts.ts';
+import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { apiRoutes } from './routes/index.ts';
 import { VERSION } from './version.ts';
@@ -104,11 +105,13 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(resourceCountsPlugin);
   await app.register(mailPlugin, { env: opts.env });
-  const runtimeConfig = runtimeConfigOf(opts.env);
-  await app.register(consolePlugin, { distDir: opts.webDist, runtimeConfig });
-  // 3. routes (the runtime flags decide who may call what sits behind a sidebar entry)
-  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION, flags: runtimeConfig });
-  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION, flags: runtimeConfig });
+  // The runtime flags, decorated once (app.runtimeConfig): the console serves them, and they
+  // decide who may call what sits behind a sidebar entry.
+  await app.register(runtimeConfigPlugin, { runtimeConfig: runtimeConfigOf(opts.env) });
+  await app.register(consolePlugin, { distDir: opts.webDist });
+  // 3. routes
+  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
+  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
 
   return app;
 }

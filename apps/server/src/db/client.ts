@@ -10,8 +10,13 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-/** The one database type repositories take: PGlite and PostgreSQL share it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What repositories take: the database or a transaction opened on it (a Drizzle PgTransaction is a
+ * PgDatabase, so a transaction needs no cast). PGlite and PostgreSQL share the type.
+ */
+export type DbOrTx = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database itself (app.db); its transactions are DbOrTx too. */
+export type Db = DbOrTx;
 export type DbDriver = 'pglite' | 'postgres';
 
 export interface Database {
@@ -36,7 +41,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // No dataDir: an in-memory database (tests).
     const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+    const db: Db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {
       db,
       driver: 'pglite',
@@ -53,7 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `${JSON.stringify({ level: 40, msg: 'idle PostgreSQL connection lost', err: error.message })}\n`,
     );
   });
-  const db = drizzlePg(pool as never, { schema, casing: 'snake_case' }) as unknown as Db;
+  // `as never`: drizzle-orm reads the pool through another copy of @types/pg than ours.
+  const db: Db = drizzlePg(pool as never, { schema, casing: 'snake_case' });
   return {
     db,
     driver: 'postgres',

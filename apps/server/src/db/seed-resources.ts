@@ -1,25 +1,22 @@
 /**
  * The demo customer's streams, VOD assets, slates, streamer channel and encoder, so a newcomer
- * sees a living console. Each record goes through its shared schema (the same rules as the API),
- * is created by the demo user and logged as a 'created' event like any other.
+ * sees a living console. Each record is written as the API writes it (services/resources.ts: its
+ * shared schema, name and references checked), created by the demo user and logged as a
+ * 'created' event like any other.
  */
 import {
   ENCODER_DEFAULTS,
-  encoderSchema,
   LIVE_STREAM_DEFAULTS,
-  liveStreamSchema,
-  RESOURCES,
+  type RESOURCES,
   type ResourceKind,
   SLATE_DEFAULTS,
   STREAMER_DEFAULTS,
-  slateSchema,
-  streamerSchema,
   VOD_DEFAULTS,
-  vodSchema,
+  type vodSchema,
 } from '@cuepoint/core';
 import type { z } from 'zod';
-import { diffData, insertResource, recordEvent } from '../repositories/resources.ts';
-import type { Db } from './client.ts';
+import { createResource } from '../services/resources.ts';
+import type { DbOrTx } from './client.ts';
 
 const ORIGIN = 'https://origin.cuepoint.example';
 
@@ -101,43 +98,29 @@ export const DEMO_LIVE_STREAMS = [
 
 export const DEMO_ENCODERS = [{ ...ENCODER_DEFAULTS, name: 'Studio A encoder' }];
 
-async function create<S extends z.ZodType>(
-  db: Db,
-  kind: ResourceKind,
-  schema: S,
-  input: z.input<S>,
+/** Creates one record of `kind`, typed by its schema's input, as the demo user. */
+async function create<K extends ResourceKind>(
+  db: DbOrTx,
+  kind: K,
+  input: z.input<(typeof RESOURCES)[K]['schema']>,
   customerId: string,
   actor: string,
 ): Promise<string> {
-  const data = schema.parse(input) as Record<string, unknown>;
-  const row = await insertResource(db, kind, { customerId, data, updatedBy: actor });
-  await recordEvent(db, {
-    customerId,
-    kind,
-    resourceId: row.id,
-    resourceName: String(data.name),
-    action: 'created',
-    message: `${RESOURCES[kind].label} created`,
-    changes: diffData({}, data),
-    actor,
-    actingAdmin: null,
-  });
+  const row = await createResource(db, kind, customerId, input, { actor, actingAdmin: null });
   return row.id;
 }
 
-export async function seedDemoResources(db: Db, customerId: string, actor: string): Promise<void> {
+export async function seedDemoResources(db: DbOrTx, customerId: string, actor: string): Promise<void> {
   const slateIds: string[] = [];
-  for (const slate of DEMO_SLATES)
-    slateIds.push(await create(db, 'slate', slateSchema, slate, customerId, actor));
+  for (const slate of DEMO_SLATES) slateIds.push(await create(db, 'slate', slate, customerId, actor));
   const vodIds: string[] = [];
-  for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vodSchema, vod, customerId, actor));
+  for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vod, customerId, actor));
   for (const stream of DEMO_LIVE_STREAMS) {
-    await create(db, 'liveStream', liveStreamSchema, { ...stream, slateId: slateIds[0] }, customerId, actor);
+    await create(db, 'liveStream', { ...stream, slateId: slateIds[0] }, customerId, actor);
   }
   await create(
     db,
     'streamer',
-    streamerSchema,
     {
       ...STREAMER_DEFAULTS,
       name: 'Highlights loop',
@@ -147,5 +130,5 @@ export async function seedDemoResources(db: Db, customerId: string, actor: strin
     customerId,
     actor,
   );
-  for (const encoder of DEMO_ENCODERS) await create(db, 'encoder', encoderSchema, encoder, customerId, actor);
+  for (const encoder of DEMO_ENCODERS) await create(db, 'encoder', encoder, customerId, actor);
 }

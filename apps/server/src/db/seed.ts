@@ -156,7 +156,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         customerId: customer === 'demo' ? demo!.id : null,
       })),
     );
-    await seedDemoResources(tx as unknown as Db, demo!.id, DEMO_ACCOUNTS.customer.email);
+    await seedDemoResources(tx, demo!.id, DEMO_ACCOUNTS.customer.email);
   });
   return true;
 }

@@ -260,7 +260,7 @@ const TEMPORARY = /^\.[0-9a-f-]{36}(\.[a-z0-9]{1,10})?\.\d+(\.[0-9a-f]{8})?\.tmp
 
 /** Content types of the public files, by extension (anything else is served by no route). */
 export const PUBLIC_CONTENT_TYPES: Readonly<Record<string, string>> = {
-  // Logos (routes/customer/edit-customer.ts checks their bytes).
+  // Logos (routes/customer/account-rules.ts checks their bytes).
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',

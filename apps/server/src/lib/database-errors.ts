@@ -34,3 +34,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether an error (or one it wraps: Drizzle wraps the driver's) is a unique-index violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
+    if ((e as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `work` and throws `problem()` instead of a unique-index violation it ends in: the index
+ * decides races the checks before the write cannot (two sign-ups with one email at once).
+ */
+export async function onUniqueViolation<T>(work: () => Promise<T>, problem: () => Error): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw problem();
+    throw error;
+  }
+}

@@ -1,41 +1,99 @@
-import type { ErrorResponse } from '@cuepoint/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/**
+ * The one way a route, hook or service refuses a request: throw a RequestProblem. The error
+ * handler (plugins/errors.ts) turns it into core's error shape, `{ statusCode, error, message,
+ * requestId, fields? }` plus the problem's extra members. Thrown inside a transaction, it rolls
+ * the transaction back, and the answer goes out after it has ended (a reply sent inside one kept
+ * it open while the onSend audit waited for it, which froze PGlite).
+ */
 
 export interface FieldProblem {
   field: string;
   message: string;
 }
 
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-};
+/** A resource another one refers to (a delete refused with 409 names them). */
+export interface ResourceUsage {
+  kind: string;
+  _id: string;
+  name: string;
+}
 
 /**
- * A refusal that names the fields it is about, in the shape of the error handler's validation
- * answers (`fields`, and a message joining them). Thrown inside a transaction, it rolls it back.
+ * Body members a few answers carry beyond the common shape, which the console acts on:
+ * `currentVersion` (a stale edit, 409), `usedBy` (a delete of something in use, 409), the
+ * account state of a user who cannot sign in yet (403 on login, spec section 8), `showMessage`.
  */
+export interface ProblemExtra {
+  currentVersion?: number;
+  usedBy?: ResourceUsage[];
+  isActive?: boolean;
+  isGmanaActive?: boolean;
+  email?: string;
+  firstName?: string;
+  showMessage?: boolean;
+}
+
+/** Reason phrases of the statuses the server answers (the `error` member of every error body). */
+const HTTP_REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+};
+export const httpReason = (status: number): string =>
+  HTTP_REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');
+
+/** The message of an answer naming fields, as the validation answers word it. */
+export const joinFields = (fields: readonly FieldProblem[]): string =>
+  fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+
+export interface ProblemOptions {
+  fields?: FieldProblem[];
+  extra?: ProblemExtra;
+  cause?: unknown;
+}
+
+/** A refusal: its status, its message, the fields it is about and any extra body members. */
 export class RequestProblem extends Error {
+  readonly fields: FieldProblem[];
+  readonly extra: ProblemExtra;
+
   constructor(
     readonly statusCode: number,
-    readonly fields: FieldProblem[],
-    message?: string,
+    message: string,
+    options: ProblemOptions = {},
   ) {
-    super(message ?? fields.map((f) => `${f.field}: ${f.message}`).join('; '));
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'RequestProblem';
+    this.fields = options.fields ?? [];
+    this.extra = options.extra ?? {};
   }
 }
 
-export function sendProblem(reply: FastifyReply, request: FastifyRequest, problem: RequestProblem) {
-  const body: ErrorResponse = {
-    statusCode: problem.statusCode,
-    error: REASONS[problem.statusCode] ?? 'Error',
-    message: problem.message,
-    requestId: request.id,
-    ...(problem.fields.length > 0 ? { fields: problem.fields } : {}),
-  };
-  return reply.code(problem.statusCode).send(body);
-}
+/** A refusal naming each field and its message (400 unless told; 409 and 413 name fields too). */
+export const fieldProblems = (fields: FieldProblem[], statusCode = 400) =>
+  new RequestProblem(statusCode, joinFields(fields), { fields });
+/** One field's refusal. */
+export const fieldProblem = (field: string, message: string, statusCode = 400) =>
+  fieldProblems([{ field, message }], statusCode);
+
+export const badRequest = (message: string) => new RequestProblem(400, message);
+export const unauthorized = (message: string) => new RequestProblem(401, message);
+/** 403 means "you may not make this call": the console ends its session on it (spec section 8). */
+export const forbidden = (message: string, extra?: ProblemExtra) =>
+  new RequestProblem(403, message, extra ? { extra } : {});
+export const notFound = (message: string, extra?: ProblemExtra) =>
+  new RequestProblem(404, message, extra ? { extra } : {});
+export const conflict = (message: string, extra?: ProblemExtra) =>
+  new RequestProblem(409, message, extra ? { extra } : {});
+export const tooManyRequests = (message: string) => new RequestProblem(429, message);

@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CustomerRow, UserRow } from '../db/schema/index.ts';
+import { conflict, forbidden, unauthorized } from '../lib/request-problem.ts';
 import { SessionCache } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findApiTokenPrincipal, isApiToken } from '../repositories/api-tokens.ts';
@@ -63,7 +64,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Cached live sessions; present only where one process owns the data (PGlite). */
     sessionCache: SessionCache | null;
-    /** onRequest hook: answers 401 unless the request carries a live bearer token. */
+    /** onRequest hook: refuses with 401 (thrown) unless the request carries a live bearer token. */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -104,24 +105,22 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       : undefined;
   };
 
-  const authenticateApiToken = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
+  const authenticateApiToken = async (request: FastifyRequest, token: string) => {
     const principal = await findApiTokenPrincipal(app.db, token);
     // API access is an enterprise entitlement: a token stops working when its plan loses it.
     if (
       !principal ||
       !planHasFeature(principal.customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)
     ) {
-      return reply.unauthorized(API_TOKEN_TEXTS.invalid);
+      throw unauthorized(API_TOKEN_TEXTS.invalid);
     }
     const typeError = authTypeError(request);
-    if (typeError) return reply.unauthorized(typeError);
+    if (typeError) throw unauthorized(typeError);
     const loginAs = header(request, HEADERS.loginAs);
-    if (loginAs !== undefined && loginAs !== principal.user.id) {
-      return reply.forbidden(API_TOKEN_TEXTS.noLoginAs);
-    }
+    if (loginAs !== undefined && loginAs !== principal.user.id) throw forbidden(API_TOKEN_TEXTS.noLoginAs);
     const userId = header(request, HEADERS.userId);
     if (userId !== undefined && userId !== principal.user.id) {
-      return reply.unauthorized(API_TOKEN_TEXTS.userIdMismatch);
+      throw unauthorized(API_TOKEN_TEXTS.userIdMismatch);
     }
     request.auth = {
       kind: 'apiToken',
@@ -133,16 +132,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
   };
 
-  app.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('authenticate', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    if (!match) return reply.unauthorized('Authentication required');
+    if (!match) throw unauthorized('Authentication required');
     const token = match[1]!;
-    if (isApiToken(token)) return authenticateApiToken(request, reply, token);
+    if (isApiToken(token)) return authenticateApiToken(request, token);
     const session = await lookup(hashToken(token));
-    if (!session) return reply.unauthorized('Your session has expired, please log in again');
+    if (!session) throw unauthorized('Your session has expired, please log in again');
 
     const typeError = authTypeError(request);
-    if (typeError) return reply.unauthorized(typeError);
+    if (typeError) throw unauthorized(typeError);
 
     let auth: SessionAuth = {
       kind: 'session',
@@ -157,19 +156,19 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     const loginAs = header(request, HEADERS.loginAs);
     if (loginAs !== undefined && loginAs !== session.user.id) {
-      if (!session.user.isMainAdmin) return reply.forbidden(AUTH_TEXTS.loginAsForbidden);
+      if (!session.user.isMainAdmin) throw forbidden(AUTH_TEXTS.loginAsForbidden);
       const target = /^[0-9a-f-]{36}$/i.test(loginAs)
         ? await findUserWithCustomer(app.db, loginAs)
         : undefined;
-      if (!target) return reply.forbidden('The user named by the Login-As header does not exist');
+      if (!target) throw forbidden('The user named by the Login-As header does not exist');
       // 409, not 403: the console then leaves login-as rather than ending the administrator's session.
-      if (target.customer.deactivatedAt) return reply.conflict(LOGIN_AS_DEACTIVATED);
+      if (target.customer.deactivatedAt) throw conflict(LOGIN_AS_DEACTIVATED);
       auth = { ...auth, user: target.user, customer: target.customer, actor: session.user };
     }
 
     const userId = header(request, HEADERS.userId);
     if (userId !== undefined && userId !== session.user.id && userId !== auth.user.id) {
-      return reply.unauthorized('The User-ID header does not match the session');
+      throw unauthorized('The User-ID header does not match the session');
     }
 
     request.auth = auth;

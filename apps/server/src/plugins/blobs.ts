@@ -16,6 +16,7 @@ import {
   type SweepResult,
   sweepBlobs,
 } from '../lib/blob-sweep.ts';
+import { notFound } from '../lib/request-problem.ts';
 import { forgetBlob } from '../repositories/blobs.ts';
 
 export interface BlobStorage {
@@ -154,7 +155,7 @@ export const blobsPlugin = fp(async (app: FastifyInstance, opts: BlobsPluginOpti
     const { key } = request.params;
     const type = publicContentTypeOf(key);
     const file = type && isBlobKey(key) ? await app.blobs.open('public', key) : null;
-    if (!file || !type) return reply.notFound('File not found');
+    if (!file || !type) throw notFound('File not found');
     const etag = `"${key}"`;
     reply
       .header('cache-control', IMMUTABLE)

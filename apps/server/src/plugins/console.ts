@@ -1,14 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@cuepoint/core';
+import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@cuepoint/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { httpReason } from '../lib/request-problem.ts';
 
 export interface ConsoleOptions {
   /** Directory of the Vite build (index.html, assets/). */
   distDir: string;
-  runtimeConfig: RuntimeConfig;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -24,11 +24,11 @@ const looksLikeFile = (path: string) =>
 
 /**
  * Serves the console under /app/: hashed assets with immutable caching and pre-compressed
- * (brotli, gzip) variants, the runtime configuration script, and index.html for every client
- * route (SPA fallback). `/` redirects to `/app/`.
+ * (brotli, gzip) variants, the runtime configuration script (app.runtimeConfig), and index.html
+ * for every client route (SPA fallback). `/` redirects to `/app/`.
  */
 export const consolePlugin = fp(async (app: FastifyInstance, opts: ConsoleOptions) => {
-  const runtimeScript = `window.${RUNTIME_CONFIG_GLOBAL}=Object.freeze(${JSON.stringify(opts.runtimeConfig)});\n`;
+  const runtimeScript = `window.${RUNTIME_CONFIG_GLOBAL}=Object.freeze(${JSON.stringify(app.runtimeConfig)});\n`;
 
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/app/', 302));
 
@@ -62,7 +62,7 @@ export const consolePlugin = fp(async (app: FastifyInstance, opts: ConsoleOption
     if (!built) {
       return reply.code(503).send({
         statusCode: 503,
-        error: 'Service Unavailable',
+        error: httpReason(503),
         message: 'The console has not been built yet: run npm start (it builds it) or npm run build',
       });
     }

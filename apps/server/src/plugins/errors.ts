@@ -7,6 +7,7 @@ import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from '../lib/database-errors.ts';
+import { httpReason, joinFields, RequestProblem } from '../lib/request-problem.ts';
 
 /** Turns zod issue paths into the dotted field names the console shows messages under. */
 export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): string {
@@ -16,8 +17,11 @@ export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): s
 }
 
 /**
- * One error handler for the whole server. 4xx answers say what was wrong (validation errors name
- * each field and its message); 5xx answers never carry internals, only the request id to quote.
+ * One error handler for the whole server. 4xx answers say what was wrong (validation errors and
+ * RequestProblems name each field and its message); 5xx answers never carry internals, only the
+ * request id to quote. Routes and hooks throw (lib/request-problem.ts); nothing else builds an
+ * error body, apart from the rate limit's 429 (plugins/external.ts) and the console's 503 while it
+ * is not built (plugins/console.ts: a page, not the API, whose reason must not be hidden).
  */
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -34,8 +38,8 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       }));
       const body: ErrorResponse = {
         statusCode: 400,
-        error: 'Bad Request',
-        message: fields.map((f) => `${f.field}: ${f.message}`).join('; '),
+        error: httpReason(400),
+        message: joinFields(fields),
         fields,
         requestId: request.id,
       };
@@ -63,13 +67,19 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       message: error.message,
       requestId: request.id,
     };
+    if (error instanceof RequestProblem) {
+      // `fields` only when there are some: the console reads a 400 without them as a lost session
+      // (spec section 8), so whether a refusal names fields must show in its body.
+      if (error.fields.length > 0) body.fields = error.fields;
+      return reply.code(status).send({ ...body, ...error.extra });
+    }
     return reply.code(status).send(body);
   });
 
   app.setNotFoundHandler((request, reply) => {
     const body: ErrorResponse = {
       statusCode: 404,
-      error: 'Not Found',
+      error: httpReason(404),
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
       requestId: request.id,
     };
@@ -85,21 +95,3 @@ function internal(requestId: string, status = 500): ErrorResponse {
     requestId,
   };
 }
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  502: 'Bad Gateway',
-  503: 'Service Unavailable',
-};
-const httpReason = (status: number) => REASONS[status] ?? (status >= 500 ? 'Server Error' : 'Error');

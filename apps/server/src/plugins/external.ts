@@ -1,11 +1,11 @@
 import rateLimit from '@fastify/rate-limit';
-import sensible from '@fastify/sensible';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { httpReason } from '../lib/request-problem.ts';
 import { API_HEADERS, CONSOLE_HEADERS } from '../lib/security-headers.ts';
 
 export interface ExternalOptions {
@@ -16,10 +16,10 @@ export interface ExternalOptions {
 }
 
 /**
- * Third-party plugins, registered first: security headers, rate limit, OpenAPI.
+ * Third-party plugins, registered first: security headers, rate limit, OpenAPI. (No
+ * @fastify/sensible: refusals are thrown as RequestProblems, lib/request-problem.ts.)
  */
 export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOptions) => {
-  await app.register(sensible);
   // Security headers (helmet's, computed once): API answers get the lean JSON set, everything
   // else (console, API docs) the console's CSP; Swagger UI replaces the CSP on its own pages.
   app.addHook('onRequest', async (request, reply) => {
@@ -35,7 +35,7 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
     ...(opts.redis ? { redis: opts.redis, nameSpace: `cuepoint-rl:${opts.rateLimitNamespace ?? ''}` } : {}),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
-      error: 'Too Many Requests',
+      error: httpReason(429),
       message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} seconds`,
       requestId: request.id,
     }),

@@ -1,7 +1,7 @@
 import { hasUnsafeText, LIMIT_TEXTS } from '@cuepoint/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { RequestProblem, sendProblem } from '../lib/request-problem.ts';
+import { fieldProblem } from '../lib/request-problem.ts';
 
 /**
  * How deep the walk looks into a payload. Every payload the API takes is a few levels deep
@@ -66,7 +66,7 @@ export function findUnsafeText(value: unknown, path: readonly string[] = [], dep
  */
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request, reply) => {
+    app.addHook('preValidation', async (request) => {
       const parts = [
         ['querystring', request.query],
         ['params', request.params],
@@ -76,11 +76,7 @@ export const inputGuard = fp(
         const path = findUnsafeText(value);
         if (path === null) continue;
         const field = path.join('.') || context;
-        return sendProblem(
-          reply,
-          request,
-          new RequestProblem(400, [{ field, message: LIMIT_TEXTS.unsafeText }]),
-        );
+        throw fieldProblem(field, LIMIT_TEXTS.unsafeText);
       }
     });
   },

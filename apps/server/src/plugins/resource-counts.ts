@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { countChannelsAndVods } from '../repositories/resources.ts';
 
 /** Counts of a customer's resources that routes decide by (de-activation); tests may replace them. */
 export interface ResourceCounts {
-  channelsAndVods(db: Db, customerId: string): Promise<number>;
+  channelsAndVods(db: DbOrTx, customerId: string): Promise<number>;
 }
 
 declare module 'fastify' {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 
 /** Whether any user of the customer is a main administrator (the platform's own account). */
-export async function customerHasMainAdmin(db: Db, customerId: string): Promise<boolean> {
+export async function customerHasMainAdmin(db: DbOrTx, customerId: string): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)

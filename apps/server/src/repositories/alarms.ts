@@ -1,11 +1,11 @@
 import type { Alarm } from '@cuepoint/core';
 import { desc, gte } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { type AlarmRow, alarms, type NewAlarmRow } from '../db/schema/index.ts';
 
 /** Alarms newest first (ties by id, so pages are stable), at most `limit`, raised at or after `since`. */
 export async function listAlarms(
-  db: Db,
+  db: DbOrTx,
   params: { limit: number; since?: Date | undefined },
 ): Promise<AlarmRow[]> {
   return db
@@ -32,7 +32,7 @@ export function toAlarmDto(row: AlarmRow): Alarm {
 }
 
 /** Stores a raised alarm; answers the row. */
-export async function insertAlarm(db: Db, alarm: NewAlarmRow): Promise<AlarmRow> {
+export async function insertAlarm(db: DbOrTx, alarm: NewAlarmRow): Promise<AlarmRow> {
   const [row] = await db.insert(alarms).values(alarm).returning();
   return row!;
 }

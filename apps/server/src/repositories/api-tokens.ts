@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { API_TOKEN_PREFIX } from '@cuepoint/core';
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { type CustomerRow, customers, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken } from '../lib/tokens.ts';
 
@@ -27,7 +27,7 @@ const actingUserOrder = [asc(users.createdAt), asc(users.id)] as const;
 const canSignIn = and(eq(users.isActive, true), eq(users.isGmanaActive, true), eq(users.isMainAdmin, false));
 
 /** The user API token calls of this customer act as, or undefined when it has none. */
-export async function findApiTokenUser(db: Db, customerId: string): Promise<UserRow | undefined> {
+export async function findApiTokenUser(db: DbOrTx, customerId: string): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -43,7 +43,7 @@ export async function findApiTokenUser(db: Db, customerId: string): Promise<User
  * that is switched off, replaced or whose account is de-activated stops working at once.
  */
 export async function findApiTokenPrincipal(
-  db: Db,
+  db: DbOrTx,
   token: string,
 ): Promise<{ user: UserRow; customer: CustomerRow } | undefined> {
   const [row] = await db
@@ -68,7 +68,7 @@ export async function findApiTokenPrincipal(
  * and switches API access on; with `null`, removes both and switches it off. Answers the row.
  */
 export async function setApiToken(
-  db: Db,
+  db: DbOrTx,
   customerId: string,
   token: { plain: string; sealed: string } | null,
 ): Promise<CustomerRow | undefined> {

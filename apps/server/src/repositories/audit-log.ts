@@ -1,4 +1,4 @@
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 export interface AuditEntry {
@@ -12,6 +12,6 @@ export interface AuditEntry {
   ip?: string;
 }
 
-export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(entry);
 }

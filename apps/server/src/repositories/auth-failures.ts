@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { authFailures, sessions } from '../db/schema/index.ts';
 
 /**
@@ -42,7 +42,12 @@ export const loginKeys = (email: string, ip: string): LoginKeys => ({
 });
 
 /** Whether this user signed in from this address recently (a session was created from it). */
-export async function isKnownAddress(db: Db, userId: string, ip: string, now = new Date()): Promise<boolean> {
+export async function isKnownAddress(
+  db: DbOrTx,
+  userId: string,
+  ip: string,
+  now = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -69,7 +74,7 @@ export interface Reservation {
  * every limit. A window older than LOGIN_WINDOW_MS starts again at 1.
  */
 export async function reserveLoginAttempt(
-  db: Db,
+  db: DbOrTx,
   keys: LoginKeys,
   options: { knownAddress: boolean },
   now = new Date(),
@@ -95,7 +100,7 @@ export async function reserveLoginAttempt(
  * Adds one to each key's counter in one statement (a window older than `windowMs` starts again
  * at 1) and answers the new counts: concurrent callers each see a distinct count.
  */
-async function countAttempts(db: Db, keys: string[], windowMs: number, now: Date) {
+async function countAttempts(db: DbOrTx, keys: string[], windowMs: number, now: Date) {
   const windowEdge = sql`${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
   const at = sql`${now.toISOString()}::timestamptz`;
   return db
@@ -115,13 +120,17 @@ async function countAttempts(db: Db, keys: string[], windowMs: number, now: Date
 export const ACCOUNT_MAILS_PER_HOUR = 5;
 
 /** Counts a mail to this address; false once the hour's allowance is used up (send nothing). */
-export async function takeMailAllowance(db: Db, email: string, now = new Date()): Promise<boolean> {
+export async function takeMailAllowance(db: DbOrTx, email: string, now = new Date()): Promise<boolean> {
   const [row] = await countAttempts(db, [`mail:${normalize(email)}`], 60 * 60 * 1000, now);
   return row!.count <= ACCOUNT_MAILS_PER_HOUR;
 }
 
 /** A successful sign-in: the pair starts afresh and the other counters get this attempt back. */
-export async function releaseLoginAttempt(db: Db, keys: LoginKeys, reservation: Reservation): Promise<void> {
+export async function releaseLoginAttempt(
+  db: DbOrTx,
+  keys: LoginKeys,
+  reservation: Reservation,
+): Promise<void> {
   await db.delete(authFailures).where(eq(authFailures.key, keys.pair));
   const others = reservation.keys.filter((k) => k !== keys.pair);
   if (others.length === 0) return;
@@ -132,7 +141,7 @@ export async function releaseLoginAttempt(db: Db, keys: LoginKeys, reservation: 
 }
 
 /** After a password reset: every counter of the account (from every address) is cleared. */
-export async function clearAccountLimits(db: Db, email: string): Promise<void> {
+export async function clearAccountLimits(db: DbOrTx, email: string): Promise<void> {
   const keys = loginKeys(email, '');
   await db
     .delete(authFailures)

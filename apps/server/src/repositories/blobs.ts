@@ -10,7 +10,7 @@
  */
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { blobs, customers, type NewBlobRow } from '../db/schema/index.ts';
 import { type BlobNamespace, type BlobStore, contentTypeOf, isBlobKey } from '../lib/blob-store.ts';
 import { RESOURCE_TABLES } from './resources.ts';
@@ -24,7 +24,7 @@ export class StorageQuotaExceeded extends Error {
 }
 
 /** Bytes of all the customer's recorded files. */
-export async function storageUsed(db: Db, customerId: string): Promise<number> {
+export async function storageUsed(db: DbOrTx, customerId: string): Promise<number> {
   const [row] = await db
     .select({ used: sql`coalesce(sum(${blobs.sizeBytes}), 0)`.mapWith(Number) })
     .from(blobs)
@@ -39,29 +39,28 @@ export async function storageUsed(db: Db, customerId: string): Promise<number> {
  * overshoot. `no key update`: rows referring to the customer can still be inserted meanwhile.
  */
 export async function recordBlob(
-  db: Db,
+  db: DbOrTx,
   blob: Omit<NewBlobRow, 'createdAt'>,
   quotaBytes: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const inner = tx as unknown as Db;
-    await inner
+    await tx
       .select({ id: customers.id })
       .from(customers)
       .where(eq(customers.id, blob.customerId))
       .for('no key update');
-    const used = await storageUsed(inner, blob.customerId);
+    const used = await storageUsed(tx, blob.customerId);
     if (used + blob.sizeBytes > quotaBytes) throw new StorageQuotaExceeded(quotaBytes);
-    await inner.insert(blobs).values(blob);
+    await tx.insert(blobs).values(blob);
   });
 }
 
 /** Drops a file's row (the file itself is the store's). */
-export async function forgetBlob(db: Db, key: string): Promise<void> {
+export async function forgetBlob(db: DbOrTx, key: string): Promise<void> {
   await db.delete(blobs).where(eq(blobs.key, key));
 }
 
-export async function findBlob(db: Db, key: string) {
+export async function findBlob(db: DbOrTx, key: string) {
   const [row] = await db.select().from(blobs).where(eq(blobs.key, key));
   return row;
 }
@@ -85,7 +84,7 @@ const keyOfRef = (column: AnyPgColumn) => sql`split_part(${column}, '/', 1)`;
  * The files customers' accounts refer to (logo, login logo, certificate, private key), of one
  * customer or of all.
  */
-export async function customerFileReferences(db: Db, customerId?: string): Promise<FileReference[]> {
+export async function customerFileReferences(db: DbOrTx, customerId?: string): Promise<FileReference[]> {
   const rows = await db
     .select({
       id: customers.id,
@@ -121,7 +120,7 @@ export async function customerFileReferences(db: Db, customerId?: string): Promi
 }
 
 /** Every '/files/<key>' any resource of any customer mentions, oldest resource first. */
-export async function resourceFileReferences(db: Db): Promise<FileReference[]> {
+export async function resourceFileReferences(db: DbOrTx): Promise<FileReference[]> {
   const refs: FileReference[] = [];
   for (const t of Object.values(RESOURCE_TABLES)) {
     const rows = await db
@@ -138,7 +137,7 @@ export async function resourceFileReferences(db: Db): Promise<FileReference[]> {
 }
 
 /** Whether any customer account or resource refers to the file (checked just before deleting it). */
-export async function isReferenced(db: Db, key: string): Promise<boolean> {
+export async function isReferenced(db: DbOrTx, key: string): Promise<boolean> {
   if (!isBlobKey(key)) return false;
   const [customer] = await db
     .select({ id: customers.id })
@@ -168,7 +167,11 @@ export async function isReferenced(db: Db, key: string): Promise<boolean> {
  * row), and files stored before the `blobs` table existed. Run before the customer's usage is
  * summed, so the quota counts them. Answers how many rows it added.
  */
-export async function recordCustomerFiles(db: Db, store: BlobStore, customerId?: string): Promise<number> {
+export async function recordCustomerFiles(
+  db: DbOrTx,
+  store: BlobStore,
+  customerId?: string,
+): Promise<number> {
   const refs = await customerFileReferences(db, customerId);
   return adoptFiles(db, store, refs);
 }
@@ -177,7 +180,7 @@ export async function recordCustomerFiles(db: Db, store: BlobStore, customerId?:
  * Adds a row for each referenced file that exists in the store but has none, owned by the
  * customer whose record refers to it; files already recorded (or gone) are left alone.
  */
-export async function adoptFiles(db: Db, store: BlobStore, refs: FileReference[]): Promise<number> {
+export async function adoptFiles(db: DbOrTx, store: BlobStore, refs: FileReference[]): Promise<number> {
   if (refs.length === 0) return 0;
   const keys = [...new Set(refs.map((r) => r.key))];
   const known = new Set<string>();
@@ -211,7 +214,7 @@ export async function adoptFiles(db: Db, store: BlobStore, refs: FileReference[]
 }
 
 /** Every row (the sweep's view). */
-export async function listBlobs(db: Db) {
+export async function listBlobs(db: DbOrTx) {
   return db
     .select({
       key: blobs.key,
@@ -223,7 +226,7 @@ export async function listBlobs(db: Db) {
 }
 
 /** Deletes a row only if it is still older than `before`; answers whether it did. */
-export async function forgetBlobOlderThan(db: Db, key: string, before: Date): Promise<boolean> {
+export async function forgetBlobOlderThan(db: DbOrTx, key: string, before: Date): Promise<boolean> {
   const deleted = await db
     .delete(blobs)
     .where(and(eq(blobs.key, key), lt(blobs.createdAt, before)))

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { customers, planChanges, users } from '../db/schema/index.ts';
 
 export interface PlanChangeEntry {
@@ -12,12 +12,12 @@ export interface PlanChangeEntry {
 }
 
 /** Records a change of payment plan (inside the transaction that makes it). */
-export async function recordPlanChange(db: Db, entry: PlanChangeEntry): Promise<void> {
+export async function recordPlanChange(db: DbOrTx, entry: PlanChangeEntry): Promise<void> {
   await db.insert(planChanges).values(entry);
 }
 
 /** Every plan change, newest first, or one customer's; with the customer's name and the people's emails. */
-export async function listPlanChanges(db: Db, customerId?: string) {
+export async function listPlanChanges(db: DbOrTx, customerId?: string) {
   const changer = alias(users, 'changer');
   const actor = alias(users, 'actor');
   return db

@@ -1,7 +1,7 @@
 /** The log viewer's queries over resource_events (see the table's indexes in db/schema/resources.ts). */
 import { EVENT_TAIL_LIMIT, EVENT_TOTAL_CAP, type EventListQuery, type ResourceEvent } from '@cuepoint/core';
 import { and, asc, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { resourceEvents as e, type ResourceEventRow } from '../db/schema/index.ts';
 
 export const toEventDto = (row: ResourceEventRow): ResourceEvent => ({
@@ -41,7 +41,7 @@ function conditions(query: EventListQuery, customerId: string | null): SQL[] {
  * One page, newest first, and the number of matches counted up to EVENT_TOTAL_CAP (counting a
  * million rows for a page header would cost more than the page; past the cap the answer says so).
  */
-export async function listEvents(db: Db, query: EventListQuery, customerId: string | null) {
+export async function listEvents(db: DbOrTx, query: EventListQuery, customerId: string | null) {
   const where = and(...conditions(query, customerId));
   const size = Number(query.pageSize);
   const rows = await db
@@ -63,7 +63,12 @@ export async function listEvents(db: Db, query: EventListQuery, customerId: stri
 }
 
 /** Live tail: events after the id last seen, oldest first. */
-export async function tailEvents(db: Db, query: EventListQuery, customerId: string | null, after: number) {
+export async function tailEvents(
+  db: DbOrTx,
+  query: EventListQuery,
+  customerId: string | null,
+  after: number,
+) {
   return db
     .select()
     .from(e)

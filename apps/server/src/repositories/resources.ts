@@ -14,7 +14,7 @@ import {
   referencedIds,
 } from '@cuepoint/core';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import {
   encoders,
   liveStreams,
@@ -26,6 +26,8 @@ import {
   vodAssets,
 } from '../db/schema/index.ts';
 
+export type { ResourceRow };
+
 export const RESOURCE_TABLES: Record<ResourceKind, ResourceTable> = {
   liveStream: liveStreams,
   vod: vodAssets as unknown as ResourceTable,
@@ -33,10 +35,6 @@ export const RESOURCE_TABLES: Record<ResourceKind, ResourceTable> = {
   streamer: streamerChannels as unknown as ResourceTable,
   encoder: encoders as unknown as ResourceTable,
 };
-
-/** Fields whose values never appear in the event log (the log is read by every user of the account). */
-const SECRET_FIELDS = new Set(['akamaiToken']);
-const HIDDEN = '(hidden)';
 
 const field = (t: ResourceTable, name: string) => sql`(${t.data} ->> ${name})`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -55,7 +53,7 @@ export interface ListResult {
 
 /** One page of a customer's resources (or of every customer's, with `customerId` null). */
 export async function listResources(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   customerId: string | null,
   query: ListQuery,
@@ -88,7 +86,7 @@ export async function listResources(
 
 /** One resource, within the customer (or any customer's, with `customerId` null); `lock` for update. */
 export async function findResource(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   id: string,
   customerId: string | null,
@@ -103,7 +101,7 @@ export async function findResource(
 
 /** Whether another resource of the kind in the account already has this name (any letter case). */
 export async function nameTaken(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   customerId: string,
   name: string,
@@ -121,7 +119,7 @@ export async function nameTaken(
 }
 
 export async function insertResource(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   values: { customerId: string; data: Record<string, unknown>; updatedBy: string | null },
 ): Promise<ResourceRow> {
@@ -130,7 +128,7 @@ export async function insertResource(
 }
 
 export async function updateResource(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   id: string,
   values: { data: Record<string, unknown>; updatedBy: string | null },
@@ -144,7 +142,7 @@ export async function updateResource(
   return row!;
 }
 
-export async function deleteResource(db: Db, kind: ResourceKind, id: string): Promise<void> {
+export async function deleteResource(db: DbOrTx, kind: ResourceKind, id: string): Promise<void> {
   const t = RESOURCE_TABLES[kind];
   await db.delete(t).where(eq(t.id, id));
 }
@@ -157,7 +155,7 @@ export interface ResourceUser {
 
 /** The resources of the account that refer to this one (a slate used by a stream). */
 export async function findResourceUsers(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   id: string,
   customerId: string,
@@ -185,7 +183,7 @@ export async function findResourceUsers(
  * cannot point at another customer's slate. Checked inside the write's transaction.
  */
 export async function missingReferences(
-  db: Db,
+  db: DbOrTx,
   kind: ResourceKind,
   data: Record<string, unknown>,
   customerId: string,
@@ -206,31 +204,6 @@ export async function missingReferences(
   return missing;
 }
 
-/**
- * JSON text with object keys sorted: jsonb gives stored objects back with their keys reordered,
- * so a layout read back as { name, duration, transition } equals the { name, transition, duration } parsed.
- */
-const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, item: unknown) =>
-    item !== null && typeof item === 'object' && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : item,
-  );
-
-/** Field-by-field differences between two versions of a resource's data (top-level fields). */
-export function diffData(before: Record<string, unknown>, after: Record<string, unknown>): FieldChange[] {
-  const changes: FieldChange[] = [];
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (canonicalJson(before[key]) === canonicalJson(after[key])) continue;
-    changes.push(
-      SECRET_FIELDS.has(key)
-        ? { field: key, from: HIDDEN, to: HIDDEN }
-        : { field: key, from: before[key] ?? null, to: after[key] ?? null },
-    );
-  }
-  return changes;
-}
-
 export interface NewResourceEvent {
   customerId: string;
   kind: ResourceKind;
@@ -245,14 +218,14 @@ export interface NewResourceEvent {
   at?: Date;
 }
 
-export async function recordEvent(db: Db, event: NewResourceEvent): Promise<void> {
+export async function recordEvent(db: DbOrTx, event: NewResourceEvent): Promise<void> {
   await db
     .insert(resourceEvents)
     .values({ ...event, level: event.level ?? 'info', changes: event.changes ?? [] });
 }
 
 /** Live channels (live streams and streamer channels) and VOD assets of an account (de-activation rule). */
-export async function countChannelsAndVods(db: Db, customerId: string): Promise<number> {
+export async function countChannelsAndVods(db: DbOrTx, customerId: string): Promise<number> {
   let total = 0;
   for (const t of [liveStreams, streamerChannels, vodAssets]) {
     const [row] = await db.select({ n: count() }).from(t).where(eq(t.customerId, customerId));
@@ -263,7 +236,7 @@ export async function countChannelsAndVods(db: Db, customerId: string): Promise<
 
 /** How many resources of each kind an account has (or the platform, with `customerId` null). */
 export async function countResources(
-  db: Db,
+  db: DbOrTx,
   customerId: string | null,
 ): Promise<Record<ResourceKind, number>> {
   const counts = {} as Record<ResourceKind, number>;

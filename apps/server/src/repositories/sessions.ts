@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { type CustomerRow, customers, sessions, type UserRow, users } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
@@ -10,7 +10,7 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
 
 export async function createSession(
-  db: Db,
+  db: DbOrTx,
   userId: string,
   meta: { userAgent?: string | undefined; ip?: string | undefined; now?: Date; familyId?: string } = {},
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -48,7 +48,7 @@ export interface ActiveSession {
  * query. A de-activated account has no live session (they are revoked with it; this is the backstop).
  */
 export async function findActiveSession(
-  db: Db,
+  db: DbOrTx,
   tokenHash: string,
   now = new Date(),
 ): Promise<ActiveSession | undefined> {
@@ -79,7 +79,7 @@ export async function findActiveSession(
 }
 
 /** Records use of a session when the last record is older than the touch interval. */
-export async function touchSession(db: Db, session: ActiveSession, now = new Date()): Promise<void> {
+export async function touchSession(db: DbOrTx, session: ActiveSession, now = new Date()): Promise<void> {
   if (now.getTime() - session.lastUsedAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return;
   session.lastUsedAt = now;
   await db
@@ -93,7 +93,7 @@ export async function touchSession(db: Db, session: ActiveSession, now = new Dat
  * successors), so no earlier token keeps working through its rotation grace. Answers the ids.
  */
 export async function revokeSessionFamily(
-  db: Db,
+  db: DbOrTx,
   session: { sessionId: string; familyId: string | null },
   now = new Date(),
 ): Promise<string[]> {
@@ -113,7 +113,7 @@ export async function revokeSessionFamily(
 }
 
 /** After a password change: every session of the user ends. */
-export async function revokeUserSessions(db: Db, userId: string, now = new Date()): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -122,7 +122,7 @@ export async function revokeUserSessions(db: Db, userId: string, now = new Date(
 
 /** On de-activation: every session of every user of the customer ends. Answers the users' ids. */
 export async function revokeCustomerSessions(
-  db: Db,
+  db: DbOrTx,
   customerId: string,
   now = new Date(),
 ): Promise<string[]> {
@@ -146,7 +146,7 @@ export const SESSION_ROTATION_GRACE_MS = 60 * 1000;
  * others answer undefined and the caller sends no new token.
  */
 export async function rotateSession(
-  db: Db,
+  db: DbOrTx,
   session: { sessionId: string; familyId: string | null; userId: string },
   meta: { userAgent?: string | undefined; ip?: string | undefined },
   now = new Date(),
@@ -162,7 +162,7 @@ export async function rotateSession(
       .where(and(eq(sessions.id, session.sessionId), isNull(sessions.replacedAt), isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     if (!replaced) return undefined;
-    return createSession(tx as unknown as Db, session.userId, {
+    return createSession(tx, session.userId, {
       ...meta,
       now,
       familyId: session.familyId ?? session.sessionId,

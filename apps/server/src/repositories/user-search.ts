@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, isNull, notInArray, or } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { customers, users } from '../db/schema/index.ts';
 
 /** `text` as a literal LIKE pattern: the wildcards % and _ and the escape character \ match themselves. */
@@ -21,7 +21,7 @@ export interface UserSearchHit {
  * at most `limit`, without `excludeIds` (the caller).
  */
 export async function searchUsers(
-  db: Db,
+  db: DbOrTx,
   params: { q: string; limit: number; excludeIds: string[] },
 ): Promise<UserSearchHit[]> {
   const pattern = `%${escapeLike(params.q)}%`;

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { type UserRow, users, userTokens } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
@@ -12,7 +12,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 };
 
 /** A fresh single-use token; earlier unused tokens of the same purpose stop working. */
-export async function issueUserToken(db: Db, userId: string, purpose: TokenPurpose, now = new Date()) {
+export async function issueUserToken(db: DbOrTx, userId: string, purpose: TokenPurpose, now = new Date()) {
   const token = newToken();
   await db.transaction(async (tx) => {
     await tx
@@ -36,7 +36,7 @@ export async function issueUserToken(db: Db, userId: string, purpose: TokenPurpo
  * cannot both succeed. Runs inside the caller's transaction.
  */
 export async function consumeUserToken(
-  db: Db,
+  db: DbOrTx,
   params: { email: string; token: string; purpose: TokenPurpose; now?: Date },
 ): Promise<UserRow | undefined> {
   const now = params.now ?? new Date();

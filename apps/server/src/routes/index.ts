@@ -1,4 +1,4 @@
-import { type NavigationFlags, RESOURCE_KINDS } from '@cuepoint/core';
+import { RESOURCE_KINDS } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alarmRoutes } from './alarm/index.ts';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
@@ -18,12 +18,9 @@ import { userSearchRoutes } from './user/search.ts';
 /**
  * The API, mounted under /api (the spec's BASE_URL) and /api_v1 (the second client's base).
  * Public routes first; everything registered inside the protected scope needs a bearer token.
- * `flags` are the server's runtime flags: calls behind a sidebar entry follow its visibility.
+ * Calls behind a sidebar entry follow its visibility under the runtime flags (app.runtimeConfig).
  */
-export const apiRoutes: FastifyPluginAsyncZod<{ version: string; flags: NavigationFlags }> = async (
-  app,
-  opts,
-) => {
+export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
   await app.register(healthRoutes, { version: opts.version });
   await app.register(authPublicRoutes);
   await app.register(logoPublicRoutes);
@@ -32,17 +29,16 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string; flags: Navigati
     protectedApp.addHook('onRequest', app.authenticate);
     await protectedApp.register(authRoutes);
     await protectedApp.register(userRoutes);
-    await protectedApp.register(userSearchRoutes, { flags: opts.flags });
-    await protectedApp.register(customerRoutes, { flags: opts.flags });
+    await protectedApp.register(userSearchRoutes);
+    await protectedApp.register(customerRoutes);
     await protectedApp.register(customerTokenRoutes);
-    await protectedApp.register(alarmRoutes, { flags: opts.flags });
-    await protectedApp.register(overviewRoutes, { flags: opts.flags });
+    await protectedApp.register(alarmRoutes);
+    await protectedApp.register(overviewRoutes);
     await protectedApp.register(billingRoutes);
     await protectedApp.register(countryRoutes);
     await protectedApp.register(logoRoutes);
-    await protectedApp.register(slateUploadRoutes, { flags: opts.flags });
-    for (const kind of RESOURCE_KINDS)
-      await protectedApp.register(resourceRoutes, { kind, flags: opts.flags });
-    await protectedApp.register(eventRoutes, { flags: opts.flags });
+    await protectedApp.register(slateUploadRoutes);
+    for (const kind of RESOURCE_KINDS) await protectedApp.register(resourceRoutes, { kind });
+    await protectedApp.register(eventRoutes);
   });
 };

@@ -1,1 +1,2 @@
 export * from './navigation.ts';
+export * from './paths.ts';

@@ -3,6 +3,15 @@
  * console's route guard and (later) its sidebar apply the same visibility rules.
  */
 import type { FlagName } from '../config/runtime-config.ts';
+import {
+  ENCODER_PATH,
+  LIVE_STREAMS_PATH,
+  OVERVIEW_PATH,
+  SLATES_PATH,
+  STREAM_ADS_PATH,
+  STREAMER_PATH,
+  VOD_PATH,
+} from './paths.ts';
 
 /** What the rules read from the user (spec section 3): the admin flag and the payment customer id. */
 export interface NavigationUser {
@@ -57,15 +66,14 @@ const on =
 
 /** Spec section 2, in sidebar order. An entry without `visible` is shown to everyone. */
 const ENTRIES: readonly EntryDefinition[] = [
-  { id: 'overview', label: 'Overview', path: '/overview' },
+  { id: 'overview', label: 'Overview', path: OVERVIEW_PATH },
   {
     id: 'streams',
     label: 'Streams',
     children: [
-      // /streams-ads is the ad configuration view of a live stream (no entry of its own).
-      { id: 'streams-live', label: 'Live', path: '/streams-live', matches: ['/streams-ads'] },
-      { id: 'streams-vod', label: 'VOD', path: '/streams-vod' },
-      { id: 'streamer-addon', label: 'Streamer', path: '/streamer-addon' },
+      { id: 'streams-live', label: 'Live', path: LIVE_STREAMS_PATH, matches: [STREAM_ADS_PATH] },
+      { id: 'streams-vod', label: 'VOD', path: VOD_PATH },
+      { id: 'streamer-addon', label: 'Streamer', path: STREAMER_PATH },
     ],
   },
   {
@@ -75,7 +83,7 @@ const ENTRIES: readonly EntryDefinition[] = [
     visible: (c) => c.admin && on('MONITOR')(c),
   },
   { id: 'playout', label: 'Playout', path: '/playout', visible: (c) => c.admin && on('PLAYOUT')(c) },
-  { id: 'slates', label: 'Slates', path: '/slates' },
+  { id: 'slates', label: 'Slates', path: SLATES_PATH },
   {
     id: 'demand',
     label: 'Demand',
@@ -93,7 +101,7 @@ const ENTRIES: readonly EntryDefinition[] = [
   { id: 'event-scheduler', label: 'Event Scheduler', path: '/event-scheduler', visible: admin },
   { id: 'user', label: 'User', path: '/user' },
   { id: 'notification', label: 'Notification', path: '/notification' },
-  { id: 'encoder', label: 'Encoder', path: '/encoder', visible: on('ENCODER') },
+  { id: 'encoder', label: 'Encoder', path: ENCODER_PATH, visible: on('ENCODER') },
   {
     id: 'api-documentation',
     label: 'API Documentation',
@@ -162,6 +170,24 @@ const ENTRIES: readonly EntryDefinition[] = [
     visible: (c) => on('MANUAL')(c) && Boolean(c.flags.MANUAL_URL),
   },
 ];
+
+/**
+ * The console path (without its query) of the sidebar entry `id`, whoever may see it: how a
+ * screen that an entry leads to names its path without writing it again. Throws for an id that is
+ * not an entry with a path (a mistake in the caller's table, found by its first test).
+ */
+export function entryPath(id: string): string {
+  const find = (entries: readonly EntryDefinition[]): EntryDefinition | undefined => {
+    for (const entry of entries) {
+      const found = entry.id === id ? entry : entry.children && find(entry.children);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const path = find(ENTRIES)?.path;
+  if (!path) throw new Error(`No sidebar entry with a path: ${id}`);
+  return stripQuery(path);
+}
 
 const hasPaymentCustomerId = (user: NavigationUser) => Boolean(user.customerObj?.[0]?.paymentCustomerId);
 

@@ -126,5 +126,7 @@ export const conflictResponseSchema = z.object({
   currentVersion: z.number().int().positive().optional(),
   /** A delete refused because other resources use this one: what uses it. */
   usedBy: z.array(z.object({ kind: z.string(), _id: z.string(), name: z.string() })).optional(),
+  /** Spec section 8: the console toasts `message` only when this is true. */
+  showMessage: z.boolean().optional(),
 });
 export type ConflictResponse = z.infer<typeof conflictResponseSchema>;

@@ -295,6 +295,12 @@ export const LIVE_STREAM_DEFAULTS: LiveStream = {
   slateConfig: { fillMode: 'loop', prediction: false },
 };
 
+/**
+ * Fields whose values the event log never shows (every user of the account reads it): a change is
+ * logged as '(hidden)' to '(hidden)'. The Akamai token signs playback URLs.
+ */
+export const LIVE_STREAM_SECRET_FIELDS: readonly (keyof LiveStream)[] = ['akamaiToken'];
+
 /** The form's tabs and the fields each holds (a failing field opens its tab). */
 export const LIVE_STREAM_TABS = [
   {

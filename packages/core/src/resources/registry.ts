@@ -5,9 +5,21 @@
  * and list shape. The server builds its routes from these, the console its screens.
  */
 import type { z } from 'zod';
+import {
+  ENCODER_PATH,
+  LIVE_STREAMS_PATH,
+  SLATES_PATH,
+  STREAMER_PATH,
+  VOD_PATH,
+} from '../navigation/paths.ts';
 import { ENCODER_DEFAULTS, ENCODER_LIST, encoderSchema } from './encoder.ts';
 import type { ListShape } from './list.ts';
-import { LIVE_STREAM_DEFAULTS, LIVE_STREAM_LIST, liveStreamSchema } from './live-stream.ts';
+import {
+  LIVE_STREAM_DEFAULTS,
+  LIVE_STREAM_LIST,
+  LIVE_STREAM_SECRET_FIELDS,
+  liveStreamSchema,
+} from './live-stream.ts';
 import { SLATE_DEFAULTS, SLATE_LIST, slateSchema } from './slate.ts';
 import { STREAMER_DEFAULTS, STREAMER_LIST, streamerSchema } from './streamer.ts';
 import { VOD_DEFAULTS, VOD_LIST, vodSchema } from './vod.ts';
@@ -28,6 +40,8 @@ export interface ResourceSpec<S extends z.ZodType = z.ZodType> {
   readonly schema: S;
   readonly defaults: z.output<S>;
   readonly list: ListShape;
+  /** Fields whose values the event log hides (a change is logged, its values are not). */
+  readonly secretFields?: readonly string[];
 }
 
 const spec = <S extends z.ZodType>(value: ResourceSpec<S>): ResourceSpec<S> => value;
@@ -38,18 +52,19 @@ export const RESOURCES = {
     apiPath: '/ssai/ds',
     label: 'Live stream',
     plural: 'Live streams',
-    screenPath: '/streams-live',
+    screenPath: LIVE_STREAMS_PATH,
     navigationEntry: 'streams-live',
     schema: liveStreamSchema,
     defaults: LIVE_STREAM_DEFAULTS,
     list: LIVE_STREAM_LIST,
+    secretFields: LIVE_STREAM_SECRET_FIELDS,
   }),
   vod: spec({
     kind: 'vod',
     apiPath: '/ssai/vod',
     label: 'VOD asset',
     plural: 'VOD assets',
-    screenPath: '/streams-vod',
+    screenPath: VOD_PATH,
     navigationEntry: 'streams-vod',
     schema: vodSchema,
     defaults: VOD_DEFAULTS,
@@ -60,7 +75,7 @@ export const RESOURCES = {
     apiPath: '/ssai/slate',
     label: 'Slate',
     plural: 'Slates',
-    screenPath: '/slates',
+    screenPath: SLATES_PATH,
     navigationEntry: 'slates',
     schema: slateSchema,
     defaults: SLATE_DEFAULTS,
@@ -71,7 +86,7 @@ export const RESOURCES = {
     apiPath: '/ssai/streamer',
     label: 'Streamer channel',
     plural: 'Streamer channels',
-    screenPath: '/streamer-addon',
+    screenPath: STREAMER_PATH,
     navigationEntry: 'streamer-addon',
     schema: streamerSchema,
     defaults: STREAMER_DEFAULTS,
@@ -82,7 +97,7 @@ export const RESOURCES = {
     apiPath: '/ssai/encoder',
     label: 'Encoder',
     plural: 'Encoders',
-    screenPath: '/encoder',
+    screenPath: ENCODER_PATH,
     navigationEntry: 'encoder',
     schema: encoderSchema,
     defaults: ENCODER_DEFAULTS,

@@ -5,23 +5,24 @@ import {
   alarmListQuerySchema,
   alarmListResponseSchema,
   alarmSchema,
-  type ErrorResponse,
   errorResponseSchema,
-  type NavigationFlags,
 } from '@cuepoint/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
+import { fieldProblem } from '../../lib/request-problem.ts';
 import { insertAlarm, listAlarms, toAlarmDto } from '../../repositories/alarms.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { customerExists } from '../../repositories/customers.ts';
 
-export const alarmRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alarm/alarms',
     {
-      onRequest: requireNavigationEntry('alarms', opts.flags, 'Only a main administrator may see alarms'),
+      onRequest: requireNavigationEntry(
+        'alarms',
+        app.runtimeConfig,
+        'Only a main administrator may see alarms',
+      ),
       schema: {
         tags: ['alarm'],
         summary:
@@ -41,7 +42,11 @@ export const alarmRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = as
   app.post(
     '/alarm/alarms',
     {
-      onRequest: requireNavigationEntry('alarms', opts.flags, 'Only a main administrator may raise alarms'),
+      onRequest: requireNavigationEntry(
+        'alarms',
+        app.runtimeConfig,
+        'Only a main administrator may raise alarms',
+      ),
       schema: {
         tags: ['alarm'],
         summary:
@@ -56,16 +61,11 @@ export const alarmRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = as
       const auth = request.auth!;
       const customerId = body.customerId ?? null;
       const row = await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        if (customerId !== null) {
-          const [found] = await tx
-            .select({ id: customers.id })
-            .from(customers)
-            .where(eq(customers.id, customerId))
-            .for('share');
-          if (!found) return undefined;
+        // Thrown: the transaction ends before the answer.
+        if (customerId !== null && !(await customerExists(tx, customerId))) {
+          throw fieldProblem('customerId', ALARM_TEXTS.unknownCustomer);
         }
-        const alarm = await insertAlarm(db, {
+        const alarm = await insertAlarm(tx, {
           severity: body.severity,
           type: body.type,
           name: body.name,
@@ -75,7 +75,7 @@ export const alarmRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = as
           timeOn: body.time_on ? new Date(body.time_on) : new Date(),
           uuid: body.uuid ?? randomUUID(),
         });
-        await recordAudit(db, {
+        await recordAudit(tx, {
           action: 'alarm.raise',
           actorUserId: auth.actor?.id ?? auth.user.id,
           effectiveUserId: auth.user.id,
@@ -87,16 +87,6 @@ export const alarmRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = as
         });
         return alarm;
       });
-      if (!row) {
-        const problem: ErrorResponse = {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: `customerId: ${ALARM_TEXTS.unknownCustomer}`,
-          fields: [{ field: 'customerId', message: ALARM_TEXTS.unknownCustomer }],
-          requestId: request.id,
-        };
-        return reply.code(400).send(problem);
-      }
       return reply.code(201).send(toAlarmDto(row));
     },
   );

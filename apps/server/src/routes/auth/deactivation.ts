@@ -4,13 +4,13 @@ import {
   deactivateAccountResponseSchema,
   errorResponseSchema,
 } from '@cuepoint/core';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { conflict, forbidden } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { customerHasMainAdmin } from '../../repositories/account-members.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { deactivateCustomer } from '../../repositories/customers.ts';
 import { revokeCustomerSessions } from '../../repositories/sessions.ts';
 
 /** Our texts around de-activation (the spec's own are in ACCOUNT_TEXTS). */
@@ -75,27 +75,21 @@ export const deactivationRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.auth!;
       const refused = await refusal(app.db, auth);
-      if (refused) return reply.forbidden(refused);
+      if (refused) throw forbidden(refused);
       const customerId = auth.customer.id;
 
       const outcome = await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
         // Counted inside the transaction, so a channel created meanwhile is seen once the
         // streams issue adds its tables (and locks, if it needs to).
-        if ((await app.resourceCounts.channelsAndVods(db, customerId)) > 0) return 'has-resources' as const;
+        if ((await app.resourceCounts.channelsAndVods(tx, customerId)) > 0) return 'has-resources' as const;
         const now = new Date();
-        const [done] = await tx
-          .update(customers)
-          .set({ deactivatedAt: now, enableApi: false, apiTokenHash: null, apiTokenSealed: null })
-          .where(and(eq(customers.id, customerId), isNull(customers.deactivatedAt)))
-          .returning({ id: customers.id });
         // Already de-activated by a concurrent request: its sessions are revoked too.
-        if (!done) return [];
-        const userIds = await revokeCustomerSessions(db, customerId, now);
-        await recordAudit(db, {
+        if (!(await deactivateCustomer(tx, customerId, now))) return [];
+        const userIds = await revokeCustomerSessions(tx, customerId, now);
+        await recordAudit(tx, {
           action: 'account.deactivate',
           actorUserId: auth.user.id,
           effectiveUserId: auth.user.id,
@@ -107,7 +101,7 @@ export const deactivationRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return userIds;
       });
-      if (outcome === 'has-resources') return reply.conflict(ACCOUNT_TEXTS.cannotDeactivate);
+      if (outcome === 'has-resources') throw conflict(ACCOUNT_TEXTS.cannotDeactivate);
 
       app.sessionCache?.deleteCustomer(customerId);
       // The caller's own token is revoked with the rest: no successor for it.

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   AUTH_TEXTS,
   accountStateErrorSchema,
@@ -10,16 +9,12 @@ import {
   marketplaceSignupRequestSchema,
   messageResponseSchema,
   newPasswordRequestSchema,
-  type SignupRequest,
   signupRequestSchema,
 } from '@cuepoint/core';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { customers, type UserRow, users } from '../../db/schema/index.ts';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../../lib/request-problem.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 import {
@@ -32,117 +27,24 @@ import {
 } from '../../repositories/auth-failures.ts';
 import { createSession, revokeSessionFamily, revokeUserSessions } from '../../repositories/sessions.ts';
 import { consumeUserToken, issueUserToken } from '../../repositories/user-tokens.ts';
-import { findUserByEmail, findUserWithCustomer } from '../../repositories/users.ts';
+import {
+  activateUser,
+  findUserByEmail,
+  findUserWithCustomer,
+  setPasswordHash,
+  type UserRow,
+} from '../../repositories/users.ts';
+import { mailActivation, signUp } from '../../services/signup.ts';
 import { DEACTIVATION_TEXTS, deactivationRoutes } from './deactivation.ts';
 
-const UNIQUE_VIOLATION = '23505';
-
-/** A sub-domain slug for a new customer: its name, made URL-safe, and a random suffix. */
-const subDomainFor = (name: string) =>
-  `${
-    name
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 40) || 'customer'
-  }-${randomBytes(3).toString('hex')}`;
-
-async function mailActivation(app: FastifyInstance, user: Pick<UserRow, 'id' | 'email' | 'firstName'>) {
-  const token = await issueUserToken(app.db, user.id, 'activation');
-  const link = app.consoleLink('/user-activate', { email: user.email, token });
-  await app.mailer.send({
-    to: user.email,
-    subject: 'Activate your Cuepoint account',
-    text: `Hello ${user.firstName},\n\nPlease confirm your email address to activate your Cuepoint account:\n\n${link}\n\nThe link works once and expires in 7 days.\n`,
-    links: [link],
-  });
-}
-
-/** The answer the console routes by (spec section 8) for a user who cannot sign in yet. */
-function accountStateError(reply: FastifyReply, request: FastifyRequest, user: UserRow) {
-  return reply.code(403).send({
-    statusCode: 403,
-    error: 'Forbidden',
-    message: user.isActive ? AUTH_TEXTS.inReview : AUTH_TEXTS.notActivated,
-    requestId: request.id,
+/** The refusal the console routes by (spec section 8) for a user who cannot sign in yet. */
+const accountStateError = (user: UserRow) =>
+  forbidden(user.isActive ? AUTH_TEXTS.inReview : AUTH_TEXTS.notActivated, {
     isActive: user.isActive,
     isGmanaActive: user.isGmanaActive,
     email: user.email,
     firstName: user.firstName,
   });
-}
-
-async function signup(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  body: SignupRequest & { marketplaceToken?: string },
-) {
-  const email = body.email.trim().toLowerCase();
-  const passwordHash = await hashPassword(body.password);
-  let created: UserRow;
-  try {
-    created = await app.db.transaction(async (tx) => {
-      const [customer] = await tx
-        .insert(customers)
-        .values({
-          name: `${body.firstName} ${body.lastName}`,
-          subDomainName: subDomainFor(`${body.firstName} ${body.lastName}`),
-          marketplaceToken: body.marketplaceToken ?? null,
-        })
-        .returning({ id: customers.id });
-      const [user] = await tx
-        .insert(users)
-        .values({
-          customerId: customer!.id,
-          email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          mobilePhone: body.mobilePhone,
-          country: body.country,
-          organizationType: body.organizationType,
-          isActive: false,
-          isGmanaActive: false,
-        })
-        .returning();
-      return user!;
-    });
-  } catch (err) {
-    const code =
-      (err as { code?: string; cause?: { code?: string } }).code ??
-      (err as { cause?: { code?: string } }).cause?.code;
-    if (code === UNIQUE_VIOLATION) return emailTaken(reply, request);
-    throw err;
-  }
-  await recordAudit(app.db, {
-    action: body.marketplaceToken ? 'auth.mpsignup' : 'auth.signup',
-    actorUserId: created.id,
-    effectiveUserId: created.id,
-    customerId: created.customerId,
-    requestId: request.id,
-    ip: request.ip,
-  });
-  try {
-    await mailActivation(app, created);
-  } catch (err) {
-    // The account exists; the user can ask for the link again from the activation page.
-    request.log.error({ err }, 'could not send the activation email');
-  }
-  return reply.code(201).send({ message: AUTH_TEXTS.signupDone });
-}
-
-const emailTaken = (reply: FastifyReply, request: FastifyRequest) =>
-  reply.code(409).send({
-    statusCode: 409,
-    error: 'Conflict',
-    message: AUTH_TEXTS.emailTaken,
-    requestId: request.id,
-    fields: [{ field: 'email', message: AUTH_TEXTS.emailTaken }],
-  });
-
-const emailExists = async (db: Db, email: string) => (await findUserByEmail(db, email)) !== undefined;
 
 /** Public authentication routes (no token needed). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -159,8 +61,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (await emailExists(app.db, request.body.email)) return emailTaken(reply, request);
-      return signup(app, request, reply, request.body);
+      await signUp(app, request, request.body);
+      return reply.code(201).send({ message: AUTH_TEXTS.signupDone });
     },
   );
 
@@ -175,8 +77,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (await emailExists(app.db, request.body.email)) return emailTaken(reply, request);
-      return signup(app, request, reply, request.body);
+      await signUp(app, request, request.body);
+      return reply.code(201).send({ message: AUTH_TEXTS.signupDone });
     },
   );
 
@@ -190,13 +92,13 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await app.db.transaction(async (tx) => {
-        const found = await consumeUserToken(tx as unknown as Db, { ...request.body, purpose: 'activation' });
-        if (found) await tx.update(users).set({ isActive: true }).where(eq(users.id, found.id));
+        const found = await consumeUserToken(tx, { ...request.body, purpose: 'activation' });
+        if (found) await activateUser(tx, found.id);
         return found;
       });
-      if (!user) return reply.badRequest(AUTH_TEXTS.activationInvalid);
+      if (!user) throw badRequest(AUTH_TEXTS.activationInvalid);
       app.sessionCache?.deleteUser(user.id);
       await recordAudit(app.db, {
         action: 'auth.activate',
@@ -248,7 +150,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
       // The attempt is counted before the slow hash runs, so parallel guesses cannot outrun the limit.
@@ -256,16 +158,16 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const knownAddress = user ? await isKnownAddress(app.db, user.id, request.ip) : false;
       const reservation = await reserveLoginAttempt(app.db, keys, { knownAddress });
       if (reservation.waitMs > 0) {
-        return reply.tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(reservation.waitMs / 60_000)));
+        throw tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(reservation.waitMs / 60_000)));
       }
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
-      if (!user || !ok) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      if (!user || !ok) throw unauthorized(AUTH_TEXTS.invalidCredentials);
       await releaseLoginAttempt(app.db, keys, reservation);
       const found = await findUserWithCustomer(app.db, user.id);
-      if (!found) return reply.unauthorized(AUTH_TEXTS.invalidCredentials);
+      if (!found) throw unauthorized(AUTH_TEXTS.invalidCredentials);
       // A plain 403 (no isActive in the body): the console clears its state and shows the login page.
-      if (found.customer.deactivatedAt) return reply.forbidden(DEACTIVATION_TEXTS.loginRefused);
-      if (!user.isActive || !user.isGmanaActive) return accountStateError(reply, request, user);
+      if (found.customer.deactivatedAt) throw forbidden(DEACTIVATION_TEXTS.loginRefused);
+      if (!user.isActive || !user.isGmanaActive) throw accountStateError(user);
 
       const session = await createSession(app.db, user.id, {
         userAgent: request.headers['user-agent'],
@@ -326,17 +228,16 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageResponseSchema, 400: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const passwordHash = await hashPassword(request.body.password);
       const user = await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
-        const found = await consumeUserToken(db, { ...request.body, purpose: 'reset' });
+        const found = await consumeUserToken(tx, { ...request.body, purpose: 'reset' });
         if (!found) return undefined;
-        await tx.update(users).set({ passwordHash }).where(eq(users.id, found.id));
-        await revokeUserSessions(db, found.id);
+        await setPasswordHash(tx, found.id, passwordHash);
+        await revokeUserSessions(tx, found.id);
         return found;
       });
-      if (!user) return reply.badRequest(AUTH_TEXTS.resetInvalid);
+      if (!user) throw badRequest(AUTH_TEXTS.resetInvalid);
       app.sessionCache?.deleteUser(user.id);
       // The owner proved control of the mailbox: whatever locked the account out is forgotten.
       await clearAccountLimits(app.db, user.email);
@@ -370,9 +271,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ success: z.literal(true) }), 400: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.auth!;
-      if (auth.kind !== 'session') return reply.badRequest(LOGOUT_WITH_API_TOKEN);
+      if (auth.kind !== 'session') throw badRequest(LOGOUT_WITH_API_TOKEN);
       const signedIn = auth.actor ?? auth.user;
       auth.rotate = false; // a revoked token gets no successor
       const revoked = await revokeSessionFamily(app.db, auth);

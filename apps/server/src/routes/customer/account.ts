@@ -6,13 +6,13 @@ import {
   idParamsSchema,
 } from '@cuepoint/core';
 import multipart from '@fastify/multipart';
-import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customers } from '../../db/schema/index.ts';
-import { RequestProblem, sendProblem } from '../../lib/request-problem.ts';
+import { fieldProblems, forbidden, notFound } from '../../lib/request-problem.ts';
 import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
-import { EDIT_CUSTOMER_MESSAGES, editCustomerAccount } from './edit-customer.ts';
+import { findCustomer } from '../../repositories/customers.ts';
+import { EDIT_CUSTOMER_MESSAGES } from './account-rules.ts';
+import { editCustomerAccount } from './edit-customer.ts';
 import { collectFile, FILE_FIELDS, MULTIPART_LIMITS, uploadsOf } from './uploads.ts';
 
 const READ_FORBIDDEN = 'You may only read your own customer account';
@@ -26,21 +26,13 @@ async function mayEditCustomer(request: FastifyRequest, reply: FastifyReply) {
   if (reply.sent) return;
   const parsed = idParamsSchema.safeParse(request.params);
   if (!parsed.success) {
-    return sendProblem(
-      reply,
-      request,
-      new RequestProblem(
-        400,
-        parsed.error.issues.map((issue) => ({
-          field: String(issue.path[0] ?? 'id'),
-          message: issue.message,
-        })),
-      ),
+    throw fieldProblems(
+      parsed.error.issues.map((issue) => ({ field: String(issue.path[0] ?? 'id'), message: issue.message })),
     );
   }
   const auth = request.auth;
   if (!auth || (parsed.data.id !== auth.customer.id && !auth.user.isMainAdmin)) {
-    return reply.forbidden(EDIT_CUSTOMER_MESSAGES.forbidden);
+    throw forbidden(EDIT_CUSTOMER_MESSAGES.forbidden);
   }
 }
 
@@ -72,12 +64,12 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user, customer } = request.auth!;
       const { id } = request.params;
-      if (id !== customer.id && !user.isMainAdmin) return reply.forbidden(READ_FORBIDDEN);
-      const [row] = await app.db.select().from(customers).where(eq(customers.id, id)).limit(1);
-      if (!row) return reply.notFound(EDIT_CUSTOMER_MESSAGES.notFound);
+      if (id !== customer.id && !user.isMainAdmin) throw forbidden(READ_FORBIDDEN);
+      const row = await findCustomer(app.db, id);
+      if (!row) throw notFound(EDIT_CUSTOMER_MESSAGES.notFound);
       return toAccountCustomerDto(row, tokenReader(request.auth!, row.id, app.secretBox));
     },
   );
@@ -112,24 +104,19 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      try {
-        const updated = await editCustomerAccount(app, {
-          id: request.params.id,
-          values: request.body,
-          uploads: uploadsOf(request),
-          auth: request.auth!,
-          requestId: request.id,
-          ip: request.ip,
-        });
-        return {
-          id: updated.id,
-          customerId: toAccountCustomerDto(updated, tokenReader(request.auth!, updated.id, app.secretBox)),
-        };
-      } catch (err) {
-        if (err instanceof RequestProblem) return sendProblem(reply, request, err);
-        throw err;
-      }
+    async (request) => {
+      const updated = await editCustomerAccount(app, {
+        id: request.params.id,
+        values: request.body,
+        uploads: uploadsOf(request),
+        auth: request.auth!,
+        requestId: request.id,
+        ip: request.ip,
+      });
+      return {
+        id: updated.id,
+        customerId: toAccountCustomerDto(updated, tokenReader(request.auth!, updated.id, app.secretBox)),
+      };
     },
   );
 };

@@ -2,28 +2,25 @@ import {
   approveCustomerResponseSchema,
   errorResponseSchema,
   idParamsSchema,
-  type NavigationFlags,
   type PaymentPlan,
   type PendingCustomers,
   pendingCustomersResponseSchema,
   planChangesQuerySchema,
   planChangesResponseSchema,
 } from '@cuepoint/core';
-import { asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customers, users } from '../../db/schema/index.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
+import { notFound } from '../../lib/request-problem.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { approveCustomer, listPendingCustomers } from '../../repositories/customers.ts';
 import { listPlanChanges } from '../../repositories/plan-changes.ts';
 import { customerAccountRoutes } from './account.ts';
-
-type PendingCustomer = PendingCustomers[number];
 
 /**
  * The account dialog's calls (any signed-in user, for its own customer: account.ts), and the
  * review calls behind the sidebar entry Customers (main administrator only, spec section 2).
  */
-export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerAccountRoutes);
 
   app.get(
@@ -31,7 +28,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
     {
       onRequest: requireNavigationEntry(
         'customers',
-        opts.flags,
+        app.runtimeConfig,
         'Only a main administrator may review customers',
       ),
       schema: {
@@ -41,25 +38,14 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
         response: { 200: pendingCustomersResponseSchema, 403: errorResponseSchema },
       },
     },
-    async () => {
-      const rows = await app.db
-        .select({ customer: customers, user: { id: users.id, email: users.email, isActive: users.isActive } })
-        .from(customers)
-        .innerJoin(users, eq(users.customerId, customers.id))
-        .where(isNull(customers.reviewedAt))
-        .orderBy(asc(customers.createdAt), asc(users.email));
-      const byCustomer = new Map<string, PendingCustomer>();
-      for (const { customer, user } of rows) {
-        const entry = byCustomer.get(customer.id) ?? {
-          _id: customer.id,
-          name: customer.name,
-          createdAt: customer.createdAt.toISOString(),
-          users: [],
-        };
-        entry.users.push({ _id: user.id, email: user.email, isActive: user.isActive });
-        byCustomer.set(customer.id, entry);
-      }
-      return [...byCustomer.values()];
+    async (): Promise<PendingCustomers> => {
+      const pending = await listPendingCustomers(app.db);
+      return pending.map((customer) => ({
+        _id: customer.id,
+        name: customer.name,
+        createdAt: customer.createdAt.toISOString(),
+        users: customer.users.map((user) => ({ _id: user.id, email: user.email, isActive: user.isActive })),
+      }));
     },
   );
 
@@ -68,7 +54,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
     {
       onRequest: requireNavigationEntry(
         'customers',
-        opts.flags,
+        app.runtimeConfig,
         'Only a main administrator may see plan changes',
       ),
       schema: {
@@ -99,7 +85,7 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
     {
       onRequest: requireNavigationEntry(
         'customers',
-        opts.flags,
+        app.runtimeConfig,
         'Only a main administrator may approve customers',
       ),
       schema: {
@@ -110,24 +96,12 @@ export const customerRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> =
         response: { 200: approveCustomerResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user } = request.auth!;
       const { id } = request.params;
-      const approved = await app.db.transaction(async (tx) => {
-        const [customer] = await tx
-          .update(customers)
-          .set({ reviewedAt: new Date() })
-          .where(eq(customers.id, id))
-          .returning({ id: customers.id });
-        if (!customer) return undefined;
-        return tx
-          .update(users)
-          .set({ isGmanaActive: true })
-          .where(eq(users.customerId, id))
-          .returning({ id: users.id });
-      });
-      if (!approved) return reply.notFound('Customer not found');
-      for (const row of approved) app.sessionCache?.deleteUser(row.id);
+      const approved = await approveCustomer(app.db, id);
+      if (!approved) throw notFound('Customer not found');
+      for (const userId of approved) app.sessionCache?.deleteUser(userId);
       await recordAudit(app.db, {
         action: 'customer.approve',
         actorUserId: request.auth!.actor?.id ?? user.id,

@@ -1,6 +1,5 @@
 import {
   ACCOUNT_TEXTS,
-  type ErrorResponse,
   errorResponseSchema,
   generateTokenBodySchema,
   generateTokenResponseSchema,
@@ -9,13 +8,12 @@ import {
   planFeatureKeys,
   planHasFeature,
 } from '@cuepoint/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { conflict, fieldProblem, forbidden, notFound } from '../../lib/request-problem.ts';
 import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { findApiTokenUser, newApiToken, setApiToken } from '../../repositories/api-tokens.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
+import { lockCustomer } from '../../repositories/customers.ts';
 
 /** Our answers of this call (the spec's toasts are in ACCOUNT_TEXTS). */
 export const TOKEN_TEXTS = {
@@ -54,54 +52,42 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.auth!;
       const { id } = request.params;
       const { enableAPI, customerId } = request.body;
-      if (customerId !== id) {
-        const body: ErrorResponse = {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: `customerId: ${TOKEN_TEXTS.customerIdMismatch}`,
-          fields: [{ field: 'customerId', message: TOKEN_TEXTS.customerIdMismatch }],
-          requestId: request.id,
-        };
-        return reply.code(400).send(body);
-      }
-      if (auth.kind === 'apiToken') return reply.forbidden(TOKEN_TEXTS.withApiToken);
+      if (customerId !== id) throw fieldProblem('customerId', TOKEN_TEXTS.customerIdMismatch);
+      if (auth.kind === 'apiToken') throw forbidden(TOKEN_TEXTS.withApiToken);
       // The customer's own users only (a main administrator acts as one of them through login-as,
       // which is audited): the plain token is answered to whoever switches it on.
-      if (auth.user.customerId !== id) {
-        return reply.forbidden(TOKEN_TEXTS.notYourCustomer);
-      }
+      if (auth.user.customerId !== id) throw forbidden(TOKEN_TEXTS.notYourCustomer);
 
       // Refusals are thrown inside the transaction (the error handler answers them); nothing is written.
       const { apiToken, customer } = await app.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
         // Row lock: two concurrent switches of one customer apply one after the other.
-        const [customer] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
-        if (!customer) throw app.httpErrors.notFound(TOKEN_TEXTS.notFound);
-        if (customer.deactivatedAt) throw app.httpErrors.conflict(TOKEN_TEXTS.deactivated);
+        const customer = await lockCustomer(tx, id);
+        if (!customer) throw notFound(TOKEN_TEXTS.notFound);
+        if (customer.deactivatedAt) throw conflict(TOKEN_TEXTS.deactivated);
 
         let plain: string | null = null;
         if (enableAPI) {
           if (!planHasFeature(customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)) {
             // 409, not 403: the console ends its session on a 403 (spec section 8); this is the
             // account's state, and the console answers it with the upgrade prompt.
-            throw app.httpErrors.conflict(ACCOUNT_TEXTS.upgradePrompt);
+            throw conflict(ACCOUNT_TEXTS.upgradePrompt);
           }
           // A token acts as a customer user, never as a main administrator (repositories/api-tokens.ts).
           // 409, not 403: a 403 would end the console's session (spec section 8).
-          const actingUser = await findApiTokenUser(db, id);
-          if (!actingUser) throw app.httpErrors.conflict(TOKEN_TEXTS.noActingUser);
+          const actingUser = await findApiTokenUser(tx, id);
+          if (!actingUser) throw conflict(TOKEN_TEXTS.noActingUser);
           plain = newApiToken();
         }
         const updated = await setApiToken(
-          db,
+          tx,
           id,
           plain === null ? null : { plain, sealed: app.secretBox.seal(plain) },
         );
-        await recordAudit(db, {
+        await recordAudit(tx, {
           action: enableAPI ? 'customer.api-token.generate' : 'customer.api-token.delete',
           actorUserId: auth.actor?.id ?? auth.user.id,
           effectiveUserId: auth.user.id,

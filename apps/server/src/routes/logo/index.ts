@@ -1,8 +1,7 @@
 import { loginLogoQuerySchema, loginLogoResponseSchema, updateLogoResponseSchema } from '@cuepoint/core';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { customers } from '../../db/schema/index.ts';
 import { publicFileUrl } from '../../lib/blob-store.ts';
+import { findCustomer, findCustomerByHost } from '../../repositories/customers.ts';
 
 /** GET /logo/updateLogo: the caller's customer logo as `[{ url }]`, `[]` without one. */
 export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -17,11 +16,7 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.db
-        .select({ logo: customers.logo })
-        .from(customers)
-        .where(eq(customers.id, request.auth!.customer.id))
-        .limit(1);
+      const row = await findCustomer(app.db, request.auth!.customer.id);
       return row?.logo ? [{ url: publicFileUrl(row.logo) }] : [];
     },
   );
@@ -51,22 +46,7 @@ export const logoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const host = normalizeHost(request.query.host);
-      const label = host.split('.')[0] ?? '';
-      const rows = await app.db
-        .select({
-          customDomainName: customers.customDomainName,
-          loginLogo: customers.loginLogo,
-        })
-        .from(customers)
-        .where(
-          and(
-            isNull(customers.deactivatedAt),
-            or(eq(customers.customDomainName, host), eq(customers.subDomainName, label)),
-          ),
-        )
-        .limit(2);
-      const match = rows.find((row) => row.customDomainName === host) ?? rows[0];
+      const match = await findCustomerByHost(app.db, normalizeHost(request.query.host));
       return { url: match?.loginLogo ? publicFileUrl(match.loginLogo) : null };
     },
   );

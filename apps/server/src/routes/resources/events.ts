@@ -2,11 +2,11 @@ import {
   errorResponseSchema,
   eventListQuerySchema,
   eventListResponseSchema,
-  type NavigationFlags,
   RESOURCES,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canSeeEntry } from '../../lib/navigation-access.ts';
+import { forbidden } from '../../lib/request-problem.ts';
 import { listEvents, tailEvents, toEventDto } from '../../repositories/resource-events.ts';
 
 /**
@@ -14,7 +14,7 @@ import { listEvents, tailEvents, toEventDto } from '../../repositories/resource-
  * resource, or of one resource, for whoever may see that resource's screen: a customer's own,
  * a main administrator's every customer's (or one, with customerId).
  */
-export const eventRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events',
     {
@@ -27,12 +27,12 @@ export const eventRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = as
         response: { 200: eventListResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const auth = request.auth!;
       const query = request.query;
       const spec = RESOURCES[query.kind];
-      if (!canSeeEntry(auth, spec.navigationEntry, opts.flags)) {
-        return reply.forbidden(`${spec.plural} are not available to this account`);
+      if (!canSeeEntry(auth, spec.navigationEntry, app.runtimeConfig)) {
+        throw forbidden(`${spec.plural} are not available to this account`);
       }
       const scope = auth.user.isMainAdmin ? (query.customerId ?? null) : auth.customer.id;
       if (query.after !== undefined) {

@@ -1,7 +1,6 @@
 import { finished } from 'node:stream/promises';
 import {
   errorResponseSchema,
-  type NavigationFlags,
   SLATE_TEXTS,
   SLATE_VIDEO_EXTENSIONS,
   SLATE_VIDEO_MAX_BYTES,
@@ -11,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentTypeOf, type StoredBlob } from '../../lib/blob-store.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
-import { RequestProblem, sendProblem } from '../../lib/request-problem.ts';
+import { fieldProblem, RequestProblem } from '../../lib/request-problem.ts';
 import { checkVideoContainer, type VideoContainer } from '../../lib/video-container.ts';
 import {
   recordBlob,
@@ -21,7 +20,7 @@ import {
 } from '../../repositories/blobs.ts';
 import { UPLOAD_MESSAGES } from '../customer/uploads.ts';
 
-const refusal = (message: string, status = 400) => new RequestProblem(status, [{ field: 'file', message }]);
+const refusal = (message: string, status = 400) => fieldProblem('file', message, status);
 const isVideoExtension = (ext: string): ext is VideoContainer =>
   (SLATE_VIDEO_EXTENSIONS as readonly string[]).includes(ext);
 
@@ -54,7 +53,7 @@ async function discard(file: MultipartFile['file']): Promise<void> {
  * videoUrl. The quota is checked while the bytes arrive and once more, with the account locked,
  * when the file is recorded: concurrent uploads cannot together overshoot it (413 naming `file`).
  */
-export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+export const slateUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: SLATE_VIDEO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
@@ -62,7 +61,11 @@ export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }
   app.post(
     '/ssai/slate/upload',
     {
-      onRequest: requireNavigationEntry('slates', opts.flags, 'Slates are not available to this account'),
+      onRequest: requireNavigationEntry(
+        'slates',
+        app.runtimeConfig,
+        'Slates are not available to this account',
+      ),
       schema: {
         tags: ['ssai/slate'],
         summary: 'Upload a slate video (multipart field `file`, .mp4 or .ts); answers its URL',
@@ -77,14 +80,13 @@ export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }
       },
     },
     async (request, reply) => {
-      const refuse = (problem: RequestProblem) => sendProblem(reply, request, problem);
-      if (!request.isMultipart()) return refuse(refusal(SLATE_TEXTS.videoRequired));
+      if (!request.isMultipart()) throw refusal(SLATE_TEXTS.videoRequired);
       const part = await request.file();
-      if (!part) return refuse(refusal(SLATE_TEXTS.videoRequired));
+      if (!part) throw refusal(SLATE_TEXTS.videoRequired);
       const named = part.filename.toLowerCase().slice(part.filename.lastIndexOf('.'));
       if (part.fieldname !== 'file' || !isVideoExtension(named)) {
         await discard(part.file);
-        return refuse(refusal(part.fieldname !== 'file' ? SLATE_TEXTS.videoRequired : SLATE_TEXTS.videoType));
+        throw refusal(part.fieldname !== 'file' ? SLATE_TEXTS.videoRequired : SLATE_TEXTS.videoType);
       }
 
       const customerId = request.auth!.customer.id;
@@ -109,9 +111,9 @@ export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }
           },
         });
       } catch (error) {
-        if (!(error instanceof RequestProblem)) throw error;
-        await discard(part.file);
-        return refuse(error);
+        // The rest of a refused part is read away first, so the client gets its answer.
+        if (error instanceof RequestProblem) await discard(part.file);
+        throw error;
       }
 
       try {
@@ -128,7 +130,7 @@ export const slateUploadRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }
         );
       } catch (error) {
         await app.blobs.delete('public', stored.key);
-        if (error instanceof StorageQuotaExceeded) return refuse(overQuota());
+        if (error instanceof StorageQuotaExceeded) throw overQuota();
         throw error;
       }
       return reply.code(201).send({ url: app.blobStorage.publicFileUrl(stored.key) });

@@ -5,13 +5,15 @@ import {
   idParamsSchema,
   userSchema,
 } from '@cuepoint/core';
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.ts';
-import { type NewUserRow, users } from '../../db/schema/index.ts';
+import { forbidden, notFound } from '../../lib/request-problem.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { findUserWithCustomer } from '../../repositories/users.ts';
+import {
+  findUserWithCustomer,
+  type UserProfileChanges,
+  updateUserProfile,
+} from '../../repositories/users.ts';
 
 export const USER_MESSAGES = {
   readForbidden: 'You may only read your own user',
@@ -34,14 +36,14 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSchema, 403: errorResponseSchema, 404: errorResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user: caller, customer } = request.auth!;
       const { id } = request.params;
       // A user reads itself (already loaded with the session); a main administrator reads anyone.
       if (id === caller.id) return toUserDto(caller, customer);
-      if (!caller.isMainAdmin) return reply.forbidden(USER_MESSAGES.readForbidden);
+      if (!caller.isMainAdmin) throw forbidden(USER_MESSAGES.readForbidden);
       const found = await findUserWithCustomer(app.db, id);
-      if (!found) return reply.notFound(USER_MESSAGES.notFound);
+      if (!found) throw notFound(USER_MESSAGES.notFound);
       return toUserDto(found.user, found.customer);
     },
   );
@@ -66,12 +68,12 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { user: caller, actor } = request.auth!;
       const { id } = request.params;
-      if (id !== caller.id && !caller.isMainAdmin) return reply.forbidden(USER_MESSAGES.editForbidden);
+      if (id !== caller.id && !caller.isMainAdmin) throw forbidden(USER_MESSAGES.editForbidden);
       const body = request.body;
-      const set: Partial<NewUserRow> = {
+      const set: UserProfileChanges = {
         firstName: body.firstName,
         lastName: body.lastName,
         mobilePhone: body.mobilePhone,
@@ -83,13 +85,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (organizationType !== undefined) set.organizationType = organizationType;
 
       const updated = await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ ...set, version: sql`${users.version} + 1` })
-          .where(eq(users.id, id))
-          .returning({ id: users.id, customerId: users.customerId });
+        const row = await updateUserProfile(tx, id, set);
         if (!row) return undefined;
-        await recordAudit(tx as unknown as Db, {
+        await recordAudit(tx, {
           action: 'user.edit',
           actorUserId: actor?.id ?? caller.id,
           effectiveUserId: caller.id,
@@ -101,10 +99,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row;
       });
-      if (!updated) return reply.notFound(USER_MESSAGES.notFound);
+      if (!updated) throw notFound(USER_MESSAGES.notFound);
       app.sessionCache?.deleteUser(id);
       const found = await findUserWithCustomer(app.db, id);
-      if (!found) return reply.notFound(USER_MESSAGES.notFound);
+      if (!found) throw notFound(USER_MESSAGES.notFound);
       return toUserDto(found.user, found.customer);
     },
   );

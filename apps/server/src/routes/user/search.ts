@@ -1,9 +1,4 @@
-import {
-  errorResponseSchema,
-  type NavigationFlags,
-  userSearchQuerySchema,
-  userSearchResponseSchema,
-} from '@cuepoint/core';
+import { errorResponseSchema, userSearchQuerySchema, userSearchResponseSchema } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { searchUsers } from '../../repositories/user-search.ts';
@@ -12,13 +7,13 @@ import { searchUsers } from '../../repositories/user-search.ts';
  * GET /user/search?q=&limit=: the login-as picker's list, for whoever sees the Customers entry
  * (a main administrator, not during login-as: the effective user then is the one acted as).
  */
-export const userSearchRoutes: FastifyPluginAsyncZod<{ flags: NavigationFlags }> = async (app, opts) => {
+export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/user/search',
     {
       onRequest: requireNavigationEntry(
         'customers',
-        opts.flags,
+        app.runtimeConfig,
         'Only a main administrator may search users',
       ),
       schema: {

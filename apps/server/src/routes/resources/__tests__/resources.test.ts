@@ -396,7 +396,11 @@ describe('generic resource calls', () => {
         await api.replace(kind, created._id, { ...minimalPayload(kind, unique('Ghost'), refs), version: 1 }),
       ]) {
         expect(gone.statusCode).toBe(404);
-        expect(gone.json()).toMatchObject({ statusCode: 404, message: RESOURCE_TEXTS.notFound(label) });
+        expect(gone.json()).toMatchObject({
+          statusCode: 404,
+          message: RESOURCE_TEXTS.notFound(label),
+          showMessage: true,
+        });
       }
     });
 
@@ -543,6 +547,8 @@ describe('generic resource calls', () => {
       const body = res.json();
       const streams = seeded.liveStream!.map((s) => ({ kind: 'liveStream', _id: s._id, name: s.name }));
       expect(body.usedBy).toHaveLength(streams.length);
+      // The console toasts this message as is (spec section 8).
+      expect(body.showMessage).toBe(true);
       expect(body.usedBy).toEqual(expect.arrayContaining(streams));
       expect(body).toMatchObject({
         statusCode: 409,

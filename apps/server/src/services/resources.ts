@@ -1,0 +1,203 @@
+/**
+ * Resource writes, in one place: the generic routes (routes/resources/resource-routes.ts) and the
+ * seed (db/seed-resources.ts) both go through here. Each function runs inside the caller's
+ * transaction (the caller locks the row it changes and decides who may change it) and throws a
+ * RequestProblem for a refusal, which rolls the transaction back. In order:
+ *
+ * 1. the version an update edited (409 with the current version);
+ * 2. the kind's shared zod schema, on the merged record for a partial update (400 naming fields);
+ * 3. the name, unique per account regardless of case;
+ * 4. references, which must name the same account's resources (locked `for share`);
+ * 5. for a delete, that nothing uses the resource (409 naming what does);
+ * 6. the write, and its event with the field-by-field diff (secret fields hidden).
+ */
+import {
+  type FieldChange,
+  RESOURCE_TEXTS,
+  RESOURCES,
+  type ResourceKind,
+  toFieldIssues,
+} from '@cuepoint/core';
+import type { z } from 'zod';
+import type { DbOrTx } from '../db/client.ts';
+import { conflict, type FieldProblem, fieldProblem, fieldProblems } from '../lib/request-problem.ts';
+import {
+  deleteResource,
+  findResourceUsers,
+  insertResource,
+  missingReferences,
+  nameTaken,
+  type ResourceRow,
+  recordEvent,
+  updateResource,
+} from '../repositories/resources.ts';
+
+/** Who writes: the acting user's email, and the main administrator's during login-as. */
+export interface ResourceWriter {
+  actor: string | null;
+  actingAdmin: string | null;
+}
+
+const HIDDEN = '(hidden)';
+
+/**
+ * JSON text with object keys sorted: jsonb gives stored objects back with their keys reordered,
+ * so a layout read back as { name, duration, transition } equals the { name, transition, duration } parsed.
+ */
+const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, item: unknown) =>
+    item !== null && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : item,
+  );
+
+/**
+ * Field-by-field differences between two versions of a resource's data (top-level fields). The
+ * kind's secret fields (RESOURCES[kind].secretFields) are logged as changed, never with their
+ * values: every user of the account reads the log.
+ */
+export function diffData(
+  kind: ResourceKind,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): FieldChange[] {
+  const secret = new Set<string>(RESOURCES[kind].secretFields ?? []);
+  const changes: FieldChange[] = [];
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (canonicalJson(before[key]) === canonicalJson(after[key])) continue;
+    changes.push(
+      secret.has(key)
+        ? { field: key, from: HIDDEN, to: HIDDEN }
+        : { field: key, from: before[key] ?? null, to: after[key] ?? null },
+    );
+  }
+  return changes;
+}
+
+/** The refusal of a name another resource of the kind in the account has (also for a race the index decides). */
+export const duplicateName = (kind: ResourceKind) =>
+  fieldProblem('name', RESOURCE_TEXTS.duplicateName(RESOURCES[kind].label));
+
+/** The data as the kind's shared schema outputs it, or a 400 naming each field. */
+export function validateResource(kind: ResourceKind, input: unknown): Record<string, unknown> {
+  const schema = RESOURCES[kind].schema as unknown as z.ZodType<Record<string, unknown>>;
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw fieldProblems(toFieldIssues(parsed.error));
+  return parsed.data;
+}
+
+/** Name unique in the account, references to the account's own resources; else a 400 naming them. */
+async function checkWrite(
+  db: DbOrTx,
+  kind: ResourceKind,
+  customerId: string,
+  data: Record<string, unknown>,
+  exceptId?: string,
+): Promise<void> {
+  const problems: FieldProblem[] = [];
+  if (await nameTaken(db, kind, customerId, String(data.name), exceptId)) {
+    problems.push({ field: 'name', message: RESOURCE_TEXTS.duplicateName(RESOURCES[kind].label) });
+  }
+  for (const missing of await missingReferences(db, kind, data, customerId)) {
+    problems.push({
+      field: missing.field,
+      message: RESOURCE_TEXTS.unknownReference(RESOURCES[missing.to].label),
+    });
+  }
+  if (problems.length > 0) throw fieldProblems(problems);
+}
+
+/** Creates a resource in the account from `input` (validated here), with its 'created' event. */
+export async function createResource(
+  db: DbOrTx,
+  kind: ResourceKind,
+  customerId: string,
+  input: unknown,
+  who: ResourceWriter,
+): Promise<ResourceRow> {
+  const data = validateResource(kind, input);
+  await checkWrite(db, kind, customerId, data);
+  const row = await insertResource(db, kind, { customerId, data, updatedBy: who.actor });
+  await recordEvent(db, {
+    customerId,
+    kind,
+    resourceId: row.id,
+    resourceName: String(data.name),
+    action: 'created',
+    message: `${RESOURCES[kind].label} created`,
+    changes: diffData(kind, {}, data),
+    ...who,
+  });
+  return row;
+}
+
+export interface ResourceEdit {
+  /** The version the edit was made on. */
+  version: number;
+  /** The fields sent: every field (`replace`), or those that change (`merge`). */
+  input: Record<string, unknown>;
+  mode: 'replace' | 'merge';
+}
+
+/** Updates a resource the caller has locked, with its 'updated' event; answers the new row. */
+export async function editResource(
+  db: DbOrTx,
+  kind: ResourceKind,
+  current: ResourceRow,
+  edit: ResourceEdit,
+  who: ResourceWriter,
+): Promise<ResourceRow> {
+  const label = RESOURCES[kind].label;
+  // A stale edit is refused before anything else about it: the user reloads first.
+  if (current.version !== edit.version) {
+    throw conflict(RESOURCE_TEXTS.staleVersion(label), { currentVersion: current.version });
+  }
+  const data = validateResource(
+    kind,
+    edit.mode === 'merge' ? { ...current.data, ...edit.input } : edit.input,
+  );
+  await checkWrite(db, kind, current.customerId, data, current.id);
+  const changes = diffData(kind, current.data, data);
+  const row = await updateResource(db, kind, current.id, { data, updatedBy: who.actor });
+  await recordEvent(db, {
+    customerId: row.customerId,
+    kind,
+    resourceId: row.id,
+    resourceName: String(data.name),
+    action: 'updated',
+    message:
+      changes.length === 0
+        ? `${label} saved without changes`
+        : `${label} updated: ${changes.map((c) => c.field).join(', ')}`,
+    changes,
+    ...who,
+  });
+  return row;
+}
+
+/** Deletes a resource the caller has locked, unless another one uses it; logs a warning event. */
+export async function removeResource(
+  db: DbOrTx,
+  kind: ResourceKind,
+  current: ResourceRow,
+  who: ResourceWriter,
+): Promise<void> {
+  const label = RESOURCES[kind].label;
+  const users = await findResourceUsers(db, kind, current.id, current.customerId);
+  if (users.length > 0) {
+    const named = users.map((u) => ({ kind: RESOURCES[u.kind].label.toLowerCase(), name: u.name }));
+    // Toasted as is (spec section 8 showMessage): it names what uses the resource.
+    throw conflict(RESOURCE_TEXTS.inUse(label, named), { usedBy: users, showMessage: true });
+  }
+  await deleteResource(db, kind, current.id);
+  await recordEvent(db, {
+    customerId: current.customerId,
+    kind,
+    resourceId: current.id,
+    resourceName: String(current.data.name),
+    action: 'deleted',
+    level: 'warning',
+    message: `${label} deleted`,
+    ...who,
+  });
+}
