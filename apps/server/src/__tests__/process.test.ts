@@ -120,7 +120,14 @@ describe.skipIf(process.env.CUEPOINT_TEST_DB === 'postgres')('the server process
       expect(again.status).toBe(200);
       // One JSON line per request, its URL's secrets cut (a mailed reset link carries a token).
       await fetch(`${base}/app/new-password?email=a%40b.example&token=SECRET-RESET-TOKEN`);
-      await new Promise((r) => setTimeout(r, 200));
+      // Its log line arrives through the pipe a moment after the answer.
+      for (
+        let waited = 0;
+        waited < 10_000 && !second.output().includes('/app/new-password?');
+        waited += 100
+      ) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
       const lines = second
         .output()
         .split('\n')

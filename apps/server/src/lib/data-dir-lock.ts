@@ -24,7 +24,8 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `Another Cuepoint process (pid ${owner.pid} on ${owner.host}, started ${owner.startedAt}) is using ` +
-        `the embedded database in ${dataDir}. Stop it first, or give this one another DATA_DIR. ` +
+        `the embedded database in ${dataDir}. Stop it first, or give this one another DATA_DIR ` +
+        `(if no such process runs any more, delete ${join(dataDir, LOCK_FILE)}). ` +
         'To run several processes on the same data, use PostgreSQL: set DATABASE_URL=postgres://… ' +
         '(the same database and SECRET_KEY for every process).',
     );

@@ -27,6 +27,9 @@ const UNAVAILABLE_MESSAGES = [
  * reached right now, as opposed to a query that failed: those answers are 503 with Retry-After.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // A client error (an aborted body is ECONNRESET with statusCode 400) is the client's, not ours.
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status < 500) return false;
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as Error).cause, depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || code.startsWith('08'))) return true;

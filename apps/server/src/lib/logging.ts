@@ -69,6 +69,8 @@ export const REDACT_PATHS = [
   '*.passwordHash',
   'token',
   '*.token',
+  'links',
+  '*.links',
   'params',
   '*.params',
 ];

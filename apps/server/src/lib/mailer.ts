@@ -53,8 +53,9 @@ export function createMailer(options: {
         join(options.outboxDir, `${stem}.json`),
         JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, links: mail.links }, null, 2),
       );
+      // The file, not its links: a reset or activation link is a credential, and logs travel.
       options.log.info(
-        { to: mail.to, subject: mail.subject, links: mail.links },
+        { to: mail.to, subject: mail.subject, file: join(options.outboxDir, `${stem}.json`) },
         'mail written to the outbox',
       );
     },

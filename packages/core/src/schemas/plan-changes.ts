@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { PAYMENT_PLANS } from './account.ts';
 
 /**
@@ -7,7 +8,7 @@ import { PAYMENT_PLANS } from './account.ts';
  * person signed in (the administrator during login-as); `actingAs` the user the call acted as.
  */
 export const planChangesQuerySchema = z.strictObject({
-  customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+  customerId: z.uuid({ error: VALIDATION_MESSAGES.invalidUuid }).optional(),
 });
 
 const person = z.object({ _id: z.string(), email: z.string().nullable() });

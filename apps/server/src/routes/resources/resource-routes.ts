@@ -22,6 +22,7 @@ import {
   type ResourceActor,
   type ResourceKind,
   resourceMetaSchema,
+  VALIDATION_MESSAGES,
   versionSchema,
 } from '@cuepoint/core';
 import type { FastifyRequest } from 'fastify';
@@ -58,7 +59,9 @@ export function toResourceDto(row: ResourceRow) {
 const dtoSchema = z.looseObject(resourceMetaSchema.shape);
 const bodySchema = z.record(z.string(), z.unknown(), { error: 'The body must be a JSON object' });
 const updateBodySchema = z.looseObject({ version: versionSchema });
-const createQuerySchema = z.strictObject({ customerId: z.uuid({ error: 'Invalid UUID' }).optional() });
+const createQuerySchema = z.strictObject({
+  customerId: z.uuid({ error: VALIDATION_MESSAGES.invalidUuid }).optional(),
+});
 
 const actorOf = (auth: AuthContext): ResourceActor => ({
   isMainAdmin: auth.user.isMainAdmin,

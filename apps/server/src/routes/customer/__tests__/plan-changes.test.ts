@@ -1,4 +1,4 @@
-import { planChangesResponseSchema } from '@cuepoint/core';
+import { planChangesResponseSchema, VALIDATION_MESSAGES } from '@cuepoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../../test/account-fixtures.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
@@ -72,7 +72,7 @@ describe('plan changes are recorded for billing and shown to the main administra
       headers: admin.headers,
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual([{ field: 'customerId', message: 'Invalid UUID' }]);
+    expect(bad.json().fields).toEqual([{ field: 'customerId', message: VALIDATION_MESSAGES.invalidUuid }]);
     expect((await app.inject({ url: '/api/customer/plan-changes' })).statusCode).toBe(401);
   });
 });
