@@ -25,6 +25,10 @@ export default defineConfig({
       serverProject('server:pglite', 'pglite'),
       ...(postgres ? [serverProject('server:postgres', 'postgres')] : []),
       './apps/web/vitest.config.ts',
+      // The repository's own tooling (the import rules of .dependency-cruiser.cjs).
+      {
+        test: { name: 'tools', root: './scripts', include: ['__tests__/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

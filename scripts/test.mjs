@@ -1,4 +1,4 @@
-// `npm test`: format/lint, type-check every workspace, unit and server tests (vitest: PGlite, and
+// `npm test`: format/lint, the import rules, type-check every workspace, unit and server tests (vitest: PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), a production build, and end-to-end tests in Chromium.
 // Outside CI a missing Chromium or PostgreSQL skips that part with a one-line notice; with CI=true
 // either missing is a failure. Ends with one line: "N passed, N failed".
@@ -32,6 +32,13 @@ function missing(what, hint) {
 }
 
 await step('lint and format (biome)', 'npx', ['biome', 'check', '.']);
+await step('import rules (dependency-cruiser)', 'npx', [
+  'depcruise',
+  'apps',
+  'packages',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
 await step('type-check', 'npm', ['run', 'typecheck', '--silent']);
 
 if (!process.env.TEST_DATABASE_URL) {

@@ -1,9 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { SCREENS } from '../../apps/web/src/app/screens.ts';
-import { DATASOURCE_TEXTS } from '../../apps/web/src/components/datasource/texts.ts';
 import { ENCODER_TEXTS } from '../../apps/web/src/features/encoders/texts.ts';
+import { DATASOURCE_TEXTS, STREAMS_LIVE_TEXTS } from '../../apps/web/src/features/live-streams/texts.ts';
 import { LOG_TEXTS } from '../../apps/web/src/features/logs/texts.ts';
-import { STREAMS_LIVE_TEXTS } from '../../apps/web/src/features/streams-live/texts.ts';
 import {
   ENCODER_LABELS,
   LIVE_STREAM_LABELS,

@@ -8,9 +8,12 @@ import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { applyDirection, readPreferences } from './lib/preferences.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
+import { installSessionPolicy } from './lib/session.ts';
 
 // The stored direction applies before the first paint, not after React mounts.
 applyDirection(readPreferences().direction);
+// A call the server refuses as spec section 8 says ends the session, from the first request on.
+installSessionPolicy();
 const root = createRoot(document.getElementById('root')!);
 try {
   runtimeConfig();

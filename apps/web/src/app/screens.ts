@@ -1,77 +1,142 @@
 /**
- * The signed-in screens of spec section 2, each with its title (for the breadcrumb and the
- * document title). Paths are relative to the router's basename /app. Within one parent a static
- * path comes before a parameterised one (/streams-vod/metadata before /streams-vod/:detail), so a
- * first match is the router's match.
+ * The signed-in screens of spec section 2, declared once: each screen's path (relative to the
+ * router's basename /app), its title (the breadcrumb, the document title, and the heading of a
+ * screen that shows none of its own), its route module, the sidebar entry that leads to it and,
+ * for a record's screen, the record's kind.
+ * The routes (session-routes.ts), the breadcrumbs, the pending screens and the e2e suite read
+ * this table. A screen without a module is not built yet: its route renders the shared pending
+ * frame, so navigation and the guard's rules are complete and testable.
+ *
+ * Paths are written nowhere else: a sidebar target's path is its navigation entry's (core), and a
+ * resource's screens take theirs from the feature's path builders (`resourcePaths`), which the
+ * screens themselves link with. Within one parent a static path comes before a parameterised one
+ * (/streams-vod/metadata before /streams-vod/:detail), so a first match is the router's match.
+ *
+ * Plain data, with the modules named rather than imported: the e2e suite reads this file too.
  */
-/** The one line of the shared pending frame. */
-export const PENDING_SCREEN_TEXT = 'This screen is not built yet.';
+import { entryPath, type ResourceKind } from '@cuepoint/core';
+import { ADS_PATHS, LIVE_PATHS } from '../features/live-streams/paths.ts';
+import { STREAMER_PATHS } from '../features/streamer/paths.ts';
+import { VOD_PATHS } from '../features/vod/paths.ts';
 
-export interface Screen {
-  path: string;
+/** A lazy route module under src/features/, without its extension ('vod/routes/vod-list'). */
+export type RouteModule = `${string}/routes/${string}`;
+
+interface ScreenFields {
   title: string;
+  /** The route module (it exports `Component`); none: the pending frame. */
+  module?: RouteModule;
+  /** The sidebar entry (core's navigation) whose target this screen is. */
+  sidebar?: string;
+  /** A record's screen: the kind its `:detail` names (the breadcrumb shows the record's name). */
+  record?: ResourceKind;
 }
 
-/** The screens that are built. */
-export const BUILT_SCREENS: readonly Screen[] = [
-  { path: '/overview', title: 'Overview' },
-  { path: '/streams-live/kibana', title: 'Live Stream Logs' },
-  { path: '/streams-live/:detail/kibana', title: 'Live Stream Logs' },
-  { path: '/streams-vod/kibana', title: 'VOD Logs' },
-  { path: '/streams-vod/:detail/kibana', title: 'VOD Logs' },
-  { path: '/streamer-addon/kibana', title: 'Streamer Logs' },
-  { path: '/streamer-addon/:detail/kibana', title: 'Streamer Logs' },
-  { path: '/streams-ads/kibana', title: 'Stream Ads Logs' },
-  { path: '/streams-ads/:detail/kibana', title: 'Stream Ads Logs' },
-  { path: '/streams-live', title: 'Live Streams' },
-  { path: '/streams-live/:detail', title: 'Live Stream' },
-  { path: '/streams-ads', title: 'Stream Ads' },
-  { path: '/streams-ads/:detail', title: 'Stream Ads' },
-  { path: '/encoder', title: 'Encoder' },
-  { path: '/slates', title: 'Slates' },
-  { path: '/streams-vod', title: 'VOD' },
-  { path: '/streams-vod/metadata', title: 'VOD Metadata' },
-  { path: '/streams-vod/:detail', title: 'VOD' },
-  { path: '/streamer-addon', title: 'Streamer' },
-  { path: '/streamer-addon/:detail', title: 'Streamer' },
-];
+/** A row of the table: its path, or the sidebar entry whose path it is. */
+type ScreenRow = ScreenFields & ({ path: string } | { sidebar: string });
 
-/**
- * The screens later issues build. Until then each route renders the shared pending frame, so
- * navigation and the guard's rules are complete and testable.
- */
-export const PENDING_SCREENS: readonly Screen[] = [
-  { path: '/advertisers', title: 'Advertisers' },
-  { path: '/alarms', title: 'Alarms' },
-  { path: '/billing-history', title: 'Billing History' },
-  { path: '/billing-history/billingChart', title: 'Billing Chart' },
-  { path: '/campaign-manager/index.deleted', title: 'Deleted Campaigns' },
-  { path: '/campaigns', title: 'Campaigns' },
+export interface Screen extends ScreenFields {
+  /** The table's key: how code and tests name a screen. */
+  id: ScreenId;
+  path: string;
+}
+
+const LOG_VIEWER: RouteModule = 'logs/routes/log-viewer';
+
+/** The log viewer's two screens of a section (Kibana-style routes): every record's events, or one's. */
+const logScreens = <Id extends string>(
+  id: Id,
+  paths: { logs: string; routes: { detailLogs: string } },
+  title: string,
+) =>
+  ({
+    [`${id}Logs`]: { path: paths.logs, title, module: LOG_VIEWER },
+    [`${id}DetailLogs`]: { path: paths.routes.detailLogs, title, module: LOG_VIEWER },
+  }) as Record<`${Id}Logs` | `${Id}DetailLogs`, ScreenRow>;
+
+const SCREEN_TABLE = {
+  overview: { sidebar: 'overview', title: 'Overview', module: 'overview/routes/overview' },
+  // The log viewer: one module for all eight routes.
+  ...logScreens('liveStream', LIVE_PATHS, 'Live Stream Logs'),
+  ...logScreens('vod', VOD_PATHS, 'VOD Logs'),
+  ...logScreens('streamer', STREAMER_PATHS, 'Streamer Logs'),
+  ...logScreens('streamAds', ADS_PATHS, 'Stream Ads Logs'),
+  // Live streams and their ad configuration (the datasource form).
+  liveStreams: { sidebar: 'streams-live', title: 'Live Streams', module: 'live-streams/routes/streams-live' },
+  liveStream: {
+    path: LIVE_PATHS.routes.detail,
+    title: 'Live Stream',
+    module: 'live-streams/routes/live-stream-detail',
+    record: 'liveStream',
+  },
+  streamAds: { path: ADS_PATHS.list, title: 'Stream Ads', module: 'live-streams/routes/streams-ads' },
+  streamAdsDetail: {
+    path: ADS_PATHS.routes.detail,
+    title: 'Stream Ads',
+    module: 'live-streams/routes/stream-ads-detail',
+    record: 'liveStream',
+  },
+  encoders: { sidebar: 'encoder', title: 'Encoder', module: 'encoders/routes/encoders' },
+  slates: { sidebar: 'slates', title: 'Slates', module: 'slates/routes/slates' },
+  // VOD assets (list, metadata view, detail) and streamer channels.
+  vods: { sidebar: 'streams-vod', title: 'VOD', module: 'vod/routes/vod-list' },
+  vodMetadata: { path: VOD_PATHS.metadata, title: 'VOD Metadata', module: 'vod/routes/vod-metadata' },
+  vod: { path: VOD_PATHS.routes.detail, title: 'VOD', module: 'vod/routes/vod-detail', record: 'vod' },
+  streamers: { sidebar: 'streamer-addon', title: 'Streamer', module: 'streamer/routes/streamer-list' },
+  streamer: {
+    path: STREAMER_PATHS.routes.detail,
+    title: 'Streamer',
+    module: 'streamer/routes/streamer-detail',
+    record: 'streamer',
+  },
+
+  // Not built yet: later issues give them a module.
+  advertisers: { sidebar: 'advertisers', title: 'Advertisers' },
+  alarms: { sidebar: 'alarms', title: 'Alarms' },
+  billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
+  billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
+  deletedCampaigns: { path: '/campaign-manager/index.deleted', title: 'Deleted Campaigns' },
+  campaigns: { sidebar: 'campaigns', title: 'Campaigns' },
   // Spec section 2: "/cm requires login" (the campaign manager's entry point).
-  { path: '/cm', title: 'Campaign Manager' },
-  { path: '/configuration', title: 'Configuration' },
-  { path: '/create-billing', title: 'Create Billing' },
-  { path: '/creatives', title: 'Creatives' },
-  { path: '/customer', title: 'Customers' },
-  { path: '/demand', title: 'Bundles' },
-  { path: '/documentation/cuemana', title: 'API Documentation' },
-  { path: '/documentation/cuemana-ui', title: 'API Documentation' },
-  { path: '/documentation/cuemana-ui-admin', title: 'Admin API Documentation' },
-  { path: '/documentation/cuemana-ui-old', title: 'API Documentation' },
-  { path: '/documentation/swagger-ui', title: 'Swagger' },
-  { path: '/event-scheduler', title: 'Event Scheduler' },
-  { path: '/insights', title: 'Insights' },
-  { path: '/inventory', title: 'Inventory' },
-  { path: '/knowledge-base', title: 'Knowledge Base' },
-  { path: '/live-demo', title: 'LIVE Demo' },
-  { path: '/monitoring/:ch_id', title: 'Monitoring' },
-  { path: '/notification', title: 'Notification' },
-  { path: '/placements', title: 'Placements' },
-  { path: '/playout', title: 'Playout' },
-  { path: '/pods', title: 'Pods' },
-  { path: '/reports', title: 'Reports' },
-  { path: '/streams-monitor', title: 'Monitor' },
-  { path: '/user', title: 'User' },
-];
+  campaignManager: { path: '/cm', title: 'Campaign Manager' },
+  configuration: { sidebar: 'configuration', title: 'Configuration' },
+  createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
+  creatives: { sidebar: 'creatives', title: 'Creatives' },
+  customers: { sidebar: 'customers', title: 'Customers' },
+  bundles: { sidebar: 'bundles', title: 'Bundles' },
+  apiDocumentation: { path: '/documentation/cuemana', title: 'API Documentation' },
+  apiDocumentationNew: { sidebar: 'docs-new', title: 'API Documentation' },
+  apiDocumentationAdmin: { sidebar: 'docs-admin', title: 'Admin API Documentation' },
+  apiDocumentationOld: { sidebar: 'docs-old', title: 'API Documentation' },
+  swagger: { sidebar: 'docs-swagger', title: 'Swagger' },
+  eventScheduler: { sidebar: 'event-scheduler', title: 'Event Scheduler' },
+  insights: { sidebar: 'insights', title: 'Insights' },
+  inventory: { sidebar: 'inventory', title: 'Inventory' },
+  knowledgeBase: { sidebar: 'knowledge-base', title: 'Knowledge Base' },
+  liveDemo: { sidebar: 'live-demo', title: 'LIVE Demo' },
+  monitoring: { path: '/monitoring/:ch_id', title: 'Monitoring' },
+  notification: { sidebar: 'notification', title: 'Notification' },
+  placements: { sidebar: 'placements', title: 'Placements' },
+  playout: { sidebar: 'playout', title: 'Playout' },
+  pods: { sidebar: 'pods', title: 'Pods' },
+  reports: { sidebar: 'reports', title: 'Reports' },
+  monitor: { sidebar: 'streams-monitor', title: 'Monitor' },
+  user: { sidebar: 'user', title: 'User' },
+} satisfies Record<string, ScreenRow>;
 
-export const SCREENS: readonly Screen[] = [...BUILT_SCREENS, ...PENDING_SCREENS];
+export type ScreenId = keyof typeof SCREEN_TABLE;
+
+/** Every signed-in screen, in the table's order. */
+export const SCREENS: readonly Screen[] = Object.entries(SCREEN_TABLE).map(
+  ([id, row]: [string, ScreenRow]) => ({
+    ...row,
+    id: id as ScreenId,
+    path: 'path' in row ? row.path : entryPath(row.sidebar),
+  }),
+);
+
+/** The screens that are built. */
+export const BUILT_SCREENS: readonly Screen[] = SCREENS.filter((screen) => screen.module);
+
+/** The screens later issues build (each shows the shared pending frame until then). */
+export const PENDING_SCREENS: readonly Screen[] = SCREENS.filter((screen) => !screen.module);

@@ -6,17 +6,8 @@ import {
   TEXTS,
 } from '@cuepoint/core';
 import { trackRequest } from './in-flight.ts';
-import { currentPath, navigateTo } from './navigation.ts';
-import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { runtimeConfig } from './runtime-config.ts';
-import {
-  clearStoredUser,
-  isPublicPath,
-  readSession,
-  rememberTarget,
-  storeFirstName,
-  storeToken,
-} from './storage.ts';
+import { readSession, storeToken } from './storage.ts';
 
 /** An error answer's body: the API's error shape, and the account state of spec section 8. */
 export type ApiErrorBody = Partial<ErrorResponse> & {
@@ -35,13 +26,18 @@ export const CLIENT_TEXTS = {
 } as const;
 
 export class ApiError extends Error {
-  /** Where the console sent the user because of this error (spec section 8), if anywhere. */
+  /**
+   * Where the console sent the user because of this error, if anywhere: set by the session's
+   * policy (lib/session.ts, spec section 8) before the caller sees the error.
+   */
   redirectTo?: string;
   constructor(
     /** HTTP status; 0 when no answer came (network failure or time-out). */
     readonly status: number,
     readonly body: ApiErrorBody | undefined,
     message?: string,
+    /** The answer was a web page where data was expected (a proxy's or a portal's page). */
+    readonly htmlAnswer = false,
   ) {
     super(message ?? (body?.message || `Request failed with status ${status}`));
     this.name = 'ApiError';
@@ -65,14 +61,37 @@ export interface RequestOptions {
   method?: string;
   body?: unknown;
   /**
-   * On a refused session (spec section 8) the client clears the stored user and navigates; with
-   * false it only clears and records the target in `error.redirectTo` (for route loaders).
+   * On a refused session (spec section 8) the session's policy clears the stored user and
+   * navigates; with false it only clears and records the target in `error.redirectTo` (for route
+   * loaders).
    */
   navigateOnAuthFailure?: boolean;
 }
 
-/** Statuses that end the session (spec section 8). */
-const SESSION_STATUSES = new Set([400, 401, 402, 403]);
+/** What the error listener knows of the request that failed. */
+export interface FailedRequest {
+  /** It carried a session's token. */
+  authenticated: boolean;
+  /** The caller's `navigateOnAuthFailure` (true unless it said false). */
+  navigate: boolean;
+  /** The second client, whose errors on a login page are the page's own. */
+  passOnOnLoginPage: boolean;
+}
+
+/**
+ * Sees every error answer (a status other than 2xx, or a web page) before it is raised, and may
+ * mark it (`redirectTo`). The client decides nothing about the session: lib/session.ts installs
+ * spec section 8's policy here.
+ */
+export type ApiErrorListener = (error: ApiError, request: FailedRequest) => void;
+
+let errorListener: ApiErrorListener = () => {};
+
+/** Installs the listener of every failed request (lib/session.ts's `installSessionPolicy`). */
+export function onApiError(listener: ApiErrorListener) {
+  errorListener = listener;
+}
+
 const JSON_TYPE = 'application/json';
 
 const isHtml = (contentType: string | null, text: string) =>
@@ -84,23 +103,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * Applies spec section 8 to a refused session and answers where to go: an inactive user to
- * /user-activate?email=…, an active user still under review to /account-review (first name
- * stored), anyone else to /login?refresh=true. The stored user is cleared in every case.
- */
-export function applyAuthFailure(body: ApiErrorBody | undefined): string {
-  clearStoredUser();
-  if (body?.isActive === false) return `${PATHS.userActivate}?email=${encodeURIComponent(body.email ?? '')}`;
-  if (body?.isActive === true && body.isGmanaActive === false) {
-    storeFirstName(body.firstName ?? '');
-    return PATHS.accountReview;
-  }
-  const here = currentPath();
-  if (!isPublicPath(here)) rememberTarget(here + window.location.search);
-  return LOGIN_REFRESH;
 }
 
 interface ClientOptions {
@@ -121,9 +123,8 @@ interface Payload {
  * Content-Type JSON unless it is multipart) and, when a token is stored, Authorization Bearer,
  * Auth-Type, User-ID and Login-As. A `usertoken` header on a 2xx replaces the stored token. The
  * request times out after UI_TIMEOUT; the whole handling after UI_TIMEOUT + 500 ms ('Response
- * handling timed out'). Session handling (400/401/402/403 and an HTML body) applies to
- * authenticated requests only: the public pages handle their own errors, and a 400 that names
- * fields is a validation answer for the form, never a lost session.
+ * handling timed out'). Any other answer than a 2xx with data is raised as an ApiError, which the
+ * error listener (the session's policy) sees first.
  */
 async function send<T>(
   { base, passOnOnLoginPage = false }: ClientOptions,
@@ -153,11 +154,12 @@ async function send<T>(
     }, UI_TIMEOUT + RESPONSE_HANDLING_GRACE_MS);
   });
 
-  const sessionFailure = (status: number, body: ApiErrorBody | undefined, message?: string) => {
-    const error = new ApiError(status, body, message);
-    if (!authenticated || (passOnOnLoginPage && currentPath() === PATHS.login)) return error;
-    error.redirectTo = applyAuthFailure(body);
-    if (options.navigateOnAuthFailure !== false) navigateTo(error.redirectTo);
+  const failed = (error: ApiError) => {
+    errorListener(error, {
+      authenticated,
+      navigate: options.navigateOnAuthFailure !== false,
+      passOnOnLoginPage,
+    });
     return error;
   };
 
@@ -181,9 +183,9 @@ async function send<T>(
     }
     const text = await response.text();
     if (isHtml(response.headers.get('content-type'), text)) {
-      throw authenticated
-        ? sessionFailure(response.status, undefined, CLIENT_TEXTS.sessionLost)
-        : new ApiError(response.status, undefined, CLIENT_TEXTS.htmlAnswer);
+      // For a signed-in request such a page means the session is gone (the policy ends it).
+      const message = authenticated ? CLIENT_TEXTS.sessionLost : CLIENT_TEXTS.htmlAnswer;
+      throw failed(new ApiError(response.status, undefined, message, true));
     }
     const data = text ? parseJson(text) : undefined;
     if (response.ok) {
@@ -192,10 +194,7 @@ async function send<T>(
       if (rotated && readSession().token) storeToken(rotated);
       return data as T;
     }
-    const body = data as ApiErrorBody | undefined;
-    const validation = response.status === 400 && Boolean(body?.fields?.length);
-    if (SESSION_STATUSES.has(response.status) && !validation) throw sessionFailure(response.status, body);
-    throw new ApiError(response.status, body);
+    throw failed(new ApiError(response.status, data as ApiErrorBody | undefined));
   };
 
   const done = trackRequest();

@@ -1,4 +1,4 @@
-import { stripBasename } from './paths.ts';
+import { BASENAME, stripBasename } from './paths.ts';
 
 /**
  * Navigation for code outside React (the API clients, logout). The router installs its own
@@ -7,7 +7,7 @@ import { stripBasename } from './paths.ts';
 type Navigate = (to: string) => void;
 type CurrentPath = () => string;
 
-const defaultNavigate: Navigate = (to) => window.location.assign(`/app${to}`);
+const defaultNavigate: Navigate = (to) => window.location.assign(`${BASENAME}${to}`);
 const defaultCurrentPath: CurrentPath = () => stripBasename(window.location.pathname);
 
 let navigateImpl = defaultNavigate;

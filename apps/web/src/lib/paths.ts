@@ -1,4 +1,14 @@
-/** Every console path, declared once (relative to the router's basename /app). */
+import { OVERVIEW_PATH } from '@cuepoint/core';
+
+/** The router's basename: every console path below is relative to it. */
+export const BASENAME = '/app';
+
+/**
+ * The public pages' paths and the console's home, declared once (relative to the router's
+ * basename /app). The signed-in screens are app/screens.ts's table; their paths come from core's
+ * navigation (`entryPath`, the *_PATH constants) and the features' path builders
+ * (`resourcePaths`, resource-paths.ts).
+ */
 export const PATHS = {
   index: '/',
   app: '/app',
@@ -9,10 +19,8 @@ export const PATHS = {
   newPassword: '/new-password',
   userActivate: '/user-activate',
   accountReview: '/account-review',
-  overview: '/overview',
+  overview: OVERVIEW_PATH,
 } as const;
-
-export const BASENAME = '/app';
 
 /** Public routes of spec section 2: reachable without a login, and left for /overview once logged in. */
 export const PUBLIC_PATHS: readonly string[] = [

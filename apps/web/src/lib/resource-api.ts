@@ -14,6 +14,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from './api-client.ts';
+import { resourceKeys } from './resource-keys.ts';
 
 type Specs = typeof RESOURCES;
 /** A resource's definition in core's registry. */
@@ -82,16 +83,7 @@ function build<K extends ResourceKind>(spec: Specs[K]) {
   const base = spec.apiPath.replace(/^\/+/, '');
   const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
 
-  const keys = {
-    /** Every query of this resource. */
-    all: [kind] as const,
-    /** Every list query of this resource (what a write invalidates). */
-    lists: () => [kind, 'list'] as const,
-    list: (params: ListParams) => [kind, 'list', params] as const,
-    /** Every detail query of this resource. */
-    details: () => [kind, 'detail'] as const,
-    detail: (id: string) => [kind, 'detail', id] as const,
-  };
+  const keys = resourceKeys(kind);
 
   const list = (params: ListParams) => apiRequest<ListResult<K>>(`${base}?${listQueryString(params)}`);
   const get = (id: string) => apiRequest<ResourceDto<K>>(one(id));

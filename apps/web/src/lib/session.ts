@@ -1,20 +1,25 @@
-import { AUTH_PATHS, type User } from '@cuepoint/core';
+import { AUTH_PATHS, type LoginRequest, type LoginResponse, type User } from '@cuepoint/core';
 import { useRouteLoaderData } from 'react-router';
-import { apiRequest } from './api-client.ts';
-import { navigateTo } from './navigation.ts';
-import { PATHS } from './paths.ts';
+import { ApiError, type ApiErrorBody, apiRequest, type FailedRequest, onApiError } from './api-client.ts';
+import { currentPath, navigateTo } from './navigation.ts';
+import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
 import {
   clearStorageOnLogout,
+  clearStoredUser,
   hasSession,
+  isPublicPath,
   readSession,
   rememberTarget,
+  storeFirstName,
+  storeLogin,
   takeRememberedTarget,
 } from './storage.ts';
 
 /**
- * The session of spec section 4: no user -> profile fetched (GET user/getUser/{id}) -> active.
- * The profile is cached in the query client under ['user', id] for the screens that need it.
+ * The session of spec section 4: sign-in, no user -> profile fetched (GET user/getUser/{id}) ->
+ * active, sign-out, and the end of a session the server refuses (spec section 8). The profile is
+ * cached in the query client under ['user', id] for the screens that need it.
  */
 /** The toast after a logout from the settings menu. */
 export const SIGNED_OUT_TEXT = 'You have signed out.';
@@ -85,6 +90,77 @@ export async function resolveStoredSession(): Promise<boolean> {
   }
   return state === 'active' && hasSession();
 }
+
+/**
+ * Sign-in (spec section 4): POST auth/login; the token, the auth type and the user are stored,
+ * the profile cached, and the console goes to the page remembered before the login, or to
+ * /overview. An account not activated yet, or still under review, is refused with 403 and its
+ * state: the console goes where spec section 8 says. A refusal is raised for the page to show.
+ */
+export async function signIn(credentials: LoginRequest): Promise<void> {
+  let answer: LoginResponse;
+  try {
+    answer = await apiRequest<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: credentials });
+  } catch (error) {
+    const accountState =
+      error instanceof ApiError && error.status === 403 && typeof error.body?.isActive === 'boolean';
+    if (accountState && !error.redirectTo) {
+      error.redirectTo = applyAuthFailure(error.body);
+      navigateTo(error.redirectTo);
+    }
+    throw error;
+  }
+  storeLogin(answer.token, answer.user, 'reg');
+  queryClient.setQueryData(currentUserKey(answer.user._id), answer.user);
+  navigateTo(takeRememberedTarget() ?? PATHS.overview);
+}
+
+/** Statuses that end the session (spec section 8). */
+const SESSION_STATUSES = new Set([400, 401, 402, 403]);
+
+/**
+ * Whether a signed-in request's error ends the session (spec section 8): 400, 401, 402 and 403,
+ * but a 400 that names fields (a validation answer, for the form), and a web page where data was
+ * expected.
+ */
+export function endsSession(error: ApiError): boolean {
+  if (error.htmlAnswer) return true;
+  const validation = error.status === 400 && Boolean(error.body?.fields?.length);
+  return SESSION_STATUSES.has(error.status) && !validation;
+}
+
+/**
+ * Applies spec section 8 to a refused session and answers where to go: an inactive user to
+ * /user-activate?email=…, an active user still under review to /account-review (first name
+ * stored), anyone else to /login?refresh=true (the page remembered). The stored user is cleared
+ * in every case.
+ */
+export function applyAuthFailure(body: ApiErrorBody | undefined): string {
+  clearStoredUser();
+  if (body?.isActive === false) return `${PATHS.userActivate}?email=${encodeURIComponent(body.email ?? '')}`;
+  if (body?.isActive === true && body.isGmanaActive === false) {
+    storeFirstName(body.firstName ?? '');
+    return PATHS.accountReview;
+  }
+  const here = currentPath();
+  if (!isPublicPath(here)) rememberTarget(here + window.location.search);
+  return LOGIN_REFRESH;
+}
+
+/**
+ * The session's policy on every failed call: a signed-in request refused as spec section 8 says
+ * ends the session and leaves the page (or, for a route loader, only says where to go). The
+ * public pages handle their own errors, and the second client's on a login page are the page's.
+ */
+export function endSessionOnAuthFailure(error: ApiError, request: FailedRequest) {
+  if (!request.authenticated || !endsSession(error)) return;
+  if (request.passOnOnLoginPage && currentPath() === PATHS.login) return;
+  error.redirectTo = applyAuthFailure(error.body);
+  if (request.navigate) navigateTo(error.redirectTo);
+}
+
+/** Puts the session's policy on the API clients (main.tsx, before the first request). */
+export const installSessionPolicy = () => onApiError(endSessionOnAuthFailure);
 
 /** Forgets the in-memory session (profile, cached queries). */
 export function resetSession() {

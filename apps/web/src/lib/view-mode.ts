@@ -1,5 +1,5 @@
 import type { User } from '@cuepoint/core';
-import { STORAGE_KEYS } from '@cuepoint/core';
+import { LIVE_STREAMS_PATH, STORAGE_KEYS } from '@cuepoint/core';
 import { navigateTo } from './navigation.ts';
 import { queryClient } from './query-client.ts';
 import { currentUserKey } from './session.ts';
@@ -23,7 +23,7 @@ export const presentedUser = (user: User): User =>
 export function enterUserView(userId: string) {
   queryClient.removeQueries({ queryKey: currentUserKey(userId) });
   demo = true;
-  navigateTo('/streams-live');
+  navigateTo(LIVE_STREAMS_PATH);
 }
 
 export function leaveUserView(reload: () => void = () => window.location.reload()) {

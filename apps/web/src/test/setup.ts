@@ -1,11 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { installSessionPolicy } from '../lib/session.ts';
 
 // findBy*/waitFor wait for the next render: 1 s by default, which a busy 2-core machine (CI runs
 // the server suites beside these) overruns while a lazy screen loads. A wait still ends as soon
 // as its condition holds; the limit only bounds a wait that will never succeed.
 configure({ asyncUtilTimeout: 5_000 });
+
+// As main.tsx does: a refused call ends the session (spec section 8).
+installSessionPolicy();
 
 // jsdom lacks what Mantine needs.
 Object.defineProperty(window, 'matchMedia', {

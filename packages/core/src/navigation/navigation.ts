@@ -64,6 +64,9 @@ const on =
   (c) =>
     c.flags[flag] === 1;
 
+/** Two entries lead there: the administrator's History and any other user's Billing. */
+const BILLING_HISTORY_PATH = '/billing-history';
+
 /** Spec section 2, in sidebar order. An entry without `visible` is shown to everyone. */
 const ENTRIES: readonly EntryDefinition[] = [
   { id: 'overview', label: 'Overview', path: OVERVIEW_PATH },
@@ -150,7 +153,7 @@ const ENTRIES: readonly EntryDefinition[] = [
       {
         id: 'billing-history',
         label: 'History',
-        path: '/billing-history',
+        path: BILLING_HISTORY_PATH,
         visible: (c) => !c.paymentCustomerId,
       },
     ],
@@ -159,7 +162,7 @@ const ENTRIES: readonly EntryDefinition[] = [
     // Any other user: one Billing entry, only when its customer has a payment customer id.
     id: 'billing',
     label: 'Billing',
-    path: '/billing-history',
+    path: BILLING_HISTORY_PATH,
     visible: (c) => !c.admin && c.paymentCustomerId,
   },
   { id: 'live-demo', label: 'LIVE Demo', path: '/live-demo', visible: admin },

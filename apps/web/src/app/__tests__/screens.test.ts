@@ -1,9 +1,10 @@
+import { entryPath, OVERVIEW_PATH } from '@cuepoint/core';
 import type { RouteObject } from 'react-router';
 import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ROUTE_ID } from '../../lib/session.ts';
 import { routes } from '../router.tsx';
-import { SCREENS } from '../screens.ts';
+import { BUILT_SCREENS, PENDING_SCREENS, SCREENS } from '../screens.ts';
 import { sessionRoutes } from '../session-routes.ts';
 
 /** The whole route tree, with the signed-in screens the router discovers under the session route. */
@@ -56,10 +57,24 @@ describe('SCREENS', () => {
     const untitled = sessionRoutes.filter(
       (route) => !(route.handle as { title?: string } | undefined)?.title,
     );
-    expect(untitled.map((route) => route.path)).toEqual(
-      sessionRoutes.filter((route) => route.path === '/overview').map((route) => route.path),
-    );
+    expect(untitled.map((route) => route.path)).toEqual([]);
     const session = routes[0]!.children!.find((route) => route.id === SESSION_ROUTE_ID);
     expect(session?.children).toEqual([]);
+  });
+
+  it('names, for each built screen, a route module that exports its Component (the rest show the pending frame)', async () => {
+    const modules = new Map(sessionRoutes.map((route) => [route.lazy, route.path]));
+    for (const [lazy, path] of modules) {
+      const module = await (lazy as () => Promise<{ Component?: unknown }>)();
+      expect(typeof module.Component, path).toBe('function');
+    }
+    expect(PENDING_SCREENS.length + BUILT_SCREENS.length).toBe(SCREENS.length);
+    expect(BUILT_SCREENS.map((s) => s.path)).toContain(OVERVIEW_PATH);
+  });
+
+  it("takes a sidebar target's path from its navigation entry", () => {
+    for (const screen of SCREENS) {
+      if (screen.sidebar) expect(screen.path, screen.id).toBe(entryPath(screen.sidebar));
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { CloseButton, Group, Radio, Stack, Switch, Tabs, Text, useDirection } from '@mantine/core';
-import { useAlarms } from '../../features/alarms/api/get-alarms.ts';
-import { AlarmList } from '../../features/alarms/components/alarm-list.tsx';
+import { AlarmList } from '../../components/alarms/alarm-list.tsx';
+import { useAlarms } from '../../components/alarms/get-alarms.ts';
 import { type SidebarSize, writePreferences } from '../../lib/preferences.ts';
 import type { SessionLoaderData } from '../../lib/session.ts';
 import { ColorSchemeSwitch } from './header.tsx';

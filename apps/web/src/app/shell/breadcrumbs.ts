@@ -1,3 +1,4 @@
+import { type ResourceKind, UUID_PATTERN } from '@cuepoint/core';
 import { matchPath } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
 import { SCREENS } from '../screens.ts';
@@ -9,6 +10,11 @@ export interface Crumb {
   label: string;
   /** Set when a screen answers the prefix. */
   to?: string;
+  /**
+   * The record a record's screen shows (/streams-live/{id}): the bar shows its name once a page
+   * has loaded it, `label` (the screen's title) until then.
+   */
+  record?: { kind: ResourceKind; id: string };
 }
 
 const titleCase = (segment: string) =>
@@ -28,8 +34,9 @@ const decode = (segment: string) => {
 
 /**
  * The breadcrumb of the matched routes (spec section 2): Home, then one crumb per path prefix.
- * A prefix that is a screen shows its title (a parameter, such as a stream id, shows its value);
- * a prefix without a screen of its own (/documentation) shows its name without a link.
+ * A prefix that is a screen shows its title; a parameter shows its value, but a record's id
+ * stands for the record (its name, see `record`); a prefix without a screen of its own
+ * (/documentation) shows its name without a link.
  */
 export function breadcrumbs(pathname: string): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
@@ -42,7 +49,17 @@ export function breadcrumbs(pathname: string): Crumb[] {
       return;
     }
     const isParam = screen.path.split('/').at(-1)!.startsWith(':');
-    crumbs.push({ path: prefix, label: isParam ? decode(segment) : screen.title, to: prefix });
+    const value = decode(segment);
+    if (isParam && screen.record && UUID_PATTERN.test(value)) {
+      crumbs.push({
+        path: prefix,
+        label: screen.title,
+        to: prefix,
+        record: { kind: screen.record, id: value },
+      });
+      return;
+    }
+    crumbs.push({ path: prefix, label: isParam ? value : screen.title, to: prefix });
   });
   return crumbs;
 }

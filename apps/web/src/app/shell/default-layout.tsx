@@ -1,14 +1,14 @@
 import { visibleNavigation } from '@cuepoint/core';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { readPreferences, type SidebarSize, writePreferences } from '../../lib/preferences.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { logout, SIGNED_OUT_TEXT, useSession } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { AsidePanel } from './aside-panel.tsx';
-import { breadcrumbs, screenTitle } from './breadcrumbs.ts';
+import { BreadcrumbBar } from './breadcrumb-bar.tsx';
+import { screenTitle } from './breadcrumbs.ts';
 import { Header, type SettingsEntry } from './header.tsx';
 import classes from './shell.module.css';
 import { SidebarNav } from './sidebar.tsx';
@@ -111,26 +111,7 @@ export function Component() {
       </nav>
       <div className={classes.backdrop} aria-hidden="true" onClick={() => setOverlayOpen(false)} />
       <div className={classes.body}>
-        <nav className={classes.breadcrumbBar} aria-label="Breadcrumb" data-testid="breadcrumb">
-          <Breadcrumbs separatorMargin={6}>
-            {breadcrumbs(pathname).map((crumb, index, all) =>
-              index === all.length - 1 || !crumb.to ? (
-                <Text
-                  key={crumb.path}
-                  size="sm"
-                  c={index === all.length - 1 ? undefined : 'dimmed'}
-                  aria-current={index === all.length - 1 ? 'page' : undefined}
-                >
-                  {crumb.label}
-                </Text>
-              ) : (
-                <Anchor key={crumb.path} component={Link} to={crumb.to} size="sm">
-                  {crumb.label}
-                </Anchor>
-              ),
-            )}
-          </Breadcrumbs>
-        </nav>
+        <BreadcrumbBar pathname={pathname} className={classes.breadcrumbBar} />
         <main id={mainId} className={classes.main} tabIndex={-1}>
           <Outlet />
         </main>

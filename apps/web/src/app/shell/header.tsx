@@ -1,4 +1,4 @@
-import { TEXTS } from '@cuepoint/core';
+import { entryPath, TEXTS } from '@cuepoint/core';
 import {
   ActionIcon,
   Button,
@@ -42,7 +42,7 @@ export type SettingsEntry = keyof typeof SETTINGS_ENTRIES;
 const LoginAsDialog = lazy(() => import('../../features/login-as/components/login-as-dialog.tsx'));
 
 /** The live-demo route, the only one whose header shows the customer's logo (spec section 2). */
-export const LIVE_DEMO_PATH = '/live-demo';
+export const LIVE_DEMO_PATH = entryPath('live-demo');
 export const LOGIN_AS_ENTRY = 'Login as…';
 
 export const VIEW_OPTIONS = { admin: TEXTS.adminView, user: TEXTS.userView } as const;

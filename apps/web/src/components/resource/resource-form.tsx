@@ -31,7 +31,7 @@ import { useRouteTitle } from './use-route-title.ts';
 
 /** A form's values as its fields hold them. */
 // biome-ignore lint/suspicious/noExplicitAny: Mantine's own constraint on form values.
-type FormValues = Record<string, any>;
+export type FormValues = Record<string, any>;
 // biome-ignore lint/suspicious/noExplicitAny: any transformed-values type of the form.
 type AnyForm<V extends FormValues> = UseFormReturnType<V, any>;
 

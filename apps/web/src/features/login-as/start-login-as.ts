@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '@cuepoint/core';
+import { BASENAME, PATHS } from '../../lib/paths.ts';
 import { queryClient } from '../../lib/query-client.ts';
 
 /**
@@ -13,5 +14,5 @@ export function startLoginAs(
   window.localStorage.setItem(STORAGE_KEYS.loginAsId, target._id);
   window.localStorage.setItem(STORAGE_KEYS.loginAs, JSON.stringify({ _id: target._id, email: target.email }));
   queryClient.clear();
-  go('/app/overview');
+  go(`${BASENAME}${PATHS.overview}`);
 }

@@ -1,8 +1,9 @@
 import { AUTH_TEXTS, RESPONSE_HANDLING_GRACE_MS, RUNTIME_CONFIG_DEFAULTS } from '@cuepoint/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { failure, jsonResponse, makeUser, signIn, stubFetch } from '../../test/fixtures.ts';
-import { ApiError, apiRequest, apiV1Base, apiV1Request, CLIENT_TEXTS } from '../api-client.ts';
+import { ApiError, apiRequest, apiV1Base, apiV1Request, CLIENT_TEXTS, onApiError } from '../api-client.ts';
 import { setNavigator } from '../navigation.ts';
+import { installSessionPolicy } from '../session.ts';
 
 const UI_TIMEOUT = RUNTIME_CONFIG_DEFAULTS.UI_TIMEOUT;
 const navigate = vi.fn();
@@ -191,6 +192,23 @@ describe('status handling (spec section 8), main client', () => {
     const error = await failure(apiRequest('thing'));
     expect(error.status).toBe(status);
     expect(error.message).toBe(`status ${status}`);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('currentUser')).toBe('token-1');
+  });
+});
+
+describe('the client itself only raises errors', () => {
+  afterEach(() => installSessionPolicy());
+
+  it('hands each error answer to the listener first, and decides nothing about the session', async () => {
+    const seen: [number, boolean][] = [];
+    onApiError((error, request) => seen.push([error.status, request.authenticated]));
+    signIn();
+    stubFetch(() => jsonResponse(401, { statusCode: 401, error: 'x', message: 'refused' }));
+    const error = await failure(apiRequest('thing'));
+    expect(error.status).toBe(401);
+    expect(error.redirectTo).toBeUndefined();
+    expect(seen).toEqual([[401, true]]);
     expect(navigate).not.toHaveBeenCalled();
     expect(localStorage.getItem('currentUser')).toBe('token-1');
   });

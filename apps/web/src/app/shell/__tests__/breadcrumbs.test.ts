@@ -32,6 +32,31 @@ describe('breadcrumbs', () => {
     expect(breadcrumbs('/streams-vod/movie-1').at(-1)).toMatchObject({ label: 'movie-1' });
   });
 
+  it("stands a record's id for the record: the screen's title until the bar has its name", () => {
+    const id = '2b9d6f0e-4c1a-4e8b-9f3d-7a6c5b4e3d21';
+    expect(breadcrumbs(`/streams-live/${id}/kibana`)).toEqual([
+      HOME,
+      { path: '/streams-live', label: 'Live Streams', to: '/streams-live' },
+      {
+        path: `/streams-live/${id}`,
+        label: 'Live Stream',
+        to: `/streams-live/${id}`,
+        record: { kind: 'liveStream', id },
+      },
+      { path: `/streams-live/${id}/kibana`, label: 'Live Stream Logs', to: `/streams-live/${id}/kibana` },
+    ]);
+    expect(breadcrumbs(`/streams-ads/${id}`).at(-1)?.record).toEqual({ kind: 'liveStream', id });
+    expect(breadcrumbs(`/streams-vod/${id}`).at(-1)?.record).toEqual({ kind: 'vod', id });
+    expect(breadcrumbs(`/streamer-addon/${id}`).at(-1)?.record).toEqual({ kind: 'streamer', id });
+    // No record behind 'new' (the create form), a value that is no id, or a screen of no resource.
+    expect(breadcrumbs('/streams-live/new').at(-1)).toEqual({
+      path: '/streams-live/new',
+      label: 'new',
+      to: '/streams-live/new',
+    });
+    expect(breadcrumbs(`/monitoring/${id}`).at(-1)).not.toHaveProperty('record');
+  });
+
   it('shows a prefix without a screen of its own as plain text, named from the path', () => {
     const crumbs = breadcrumbs('/documentation/swagger-ui');
     expect(crumbs).toEqual([

@@ -1,9 +1,9 @@
 import { ActionIcon, Anchor, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
+import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { IconBell } from '../../../components/icons.tsx';
-import { useAlarms } from '../api/get-alarms.ts';
-import { AlarmList } from './alarm-list.tsx';
 
 const SEEN_KEY = 'cuepoint.alarmsSeenAt';
 const seenAt = () => Number(window.sessionStorage.getItem(SEEN_KEY) ?? 0);

@@ -1,14 +1,10 @@
 import { loginRequestSchema, TEXTS } from '@cuepoint/core';
 import { Button, Center, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useNavigate } from 'react-router';
-import { ApiError, applyAuthFailure } from '../../../lib/api-client.ts';
+import { useMutation } from '@tanstack/react-query';
+import { useLoginLogo } from '../../../components/login-logo.ts';
 import { PATHS } from '../../../lib/paths.ts';
-import { queryClient } from '../../../lib/query-client.ts';
-import { currentUserKey } from '../../../lib/session.ts';
-import { storeLogin, takeRememberedTarget } from '../../../lib/storage.ts';
+import { signIn } from '../../../lib/session.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
-import { useLoginLogo } from '../../logo/api/get-login-logo.ts';
-import { useLogin } from '../api/login.ts';
 import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/auth-layout.tsx';
 
 /**
@@ -16,24 +12,11 @@ import { AuthLayout, AuthLink, ErrorAlert, failureMessage } from '../components/
  * customer's login logo (looked up by host name, before anyone signs in).
  */
 export function Component() {
-  const login = useLogin();
+  // The session signs in and leaves the page (lib/session.ts); a refusal shows here.
+  const login = useMutation({ mutationFn: signIn });
   const loginLogo = useLoginLogo(window.location.hostname);
-  const navigate = useNavigate();
   const form = useZodForm(loginRequestSchema, { email: '', password: '' });
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const { token, user } = await login.mutateAsync(values);
-      storeLogin(token, user, 'reg');
-      queryClient.setQueryData(currentUserKey(user._id), user);
-      navigate(takeRememberedTarget() ?? PATHS.overview, { replace: true });
-    } catch (error) {
-      // An inactive or unreviewed account goes where spec section 8 says.
-      if (error instanceof ApiError && error.status === 403 && typeof error.body?.isActive === 'boolean') {
-        navigate(applyAuthFailure(error.body), { replace: true });
-      }
-    }
-  });
+  const submit = form.onSubmit((values) => login.mutate(values));
 
   return (
     <AuthLayout

@@ -14,23 +14,14 @@ import {
   ENCODER_LABELS as L,
   RESOURCE_STATUS_LABELS,
   RESOURCE_STATUSES,
-  RESOURCES,
 } from '@cuepoint/core';
 import { Fieldset, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
-import {
-  ResourceFormModal,
-  toFormValues,
-  useResourceSubmit,
-} from '../../../components/resource/resource-form.tsx';
-import type { ResourceDto } from '../../../lib/resource-api.ts';
-import { useZodForm } from '../../../lib/zod-form.ts';
+import { ResourceEditModal } from '../../../components/resource/resource-edit-modal.tsx';
 import { encoderApi } from '../api/encoder-api.ts';
 import { ENCODER_TEXTS as T } from '../texts.ts';
 
 type EncoderForm = UseFormReturnType<EncoderInput>;
-type Encoder = ResourceDto<'encoder'>;
 
 interface Props {
   /** The encoder edited; null to create one. */
@@ -38,44 +29,20 @@ interface Props {
   onClose: () => void;
 }
 
-/** Loads the encoder edited (if any), then shows the form. */
+/** The encoder's dialog: loads the encoder edited (if any), then shows the form. */
 export function EncoderFormModal({ id, onClose }: Props) {
-  const detail = useQuery({ ...encoderApi.detailOptions(id ?? ''), enabled: id !== null });
-  if (id !== null && !detail.data)
-    return (
-      <ResourceFormModal
-        opened
-        onClose={onClose}
-        title={T.editTitle('')}
-        loading={detail.isPending}
-        error={detail.error?.message}
-      >
-        {null}
-      </ResourceFormModal>
-    );
-  return <EncoderFormDialog record={detail.data} onClose={onClose} />;
-}
-
-function EncoderFormDialog({ record, onClose }: { record: Encoder | undefined; onClose: () => void }) {
-  const form = useZodForm(encoderSchema, toFormValues(RESOURCES.encoder, record));
-  const submit = useResourceSubmit({
-    spec: RESOURCES.encoder,
-    api: encoderApi,
-    form,
-    id: record?._id,
-    version: record?.version,
-    onSaved: onClose,
-  });
   return (
-    <ResourceFormModal
-      opened
+    <ResourceEditModal
+      api={encoderApi}
+      schema={encoderSchema}
+      id={id}
       onClose={onClose}
-      title={record ? T.editTitle(record.name) : T.newEncoder}
-      submit={submit}
+      loadingTitle={T.editTitle('')}
+      title={(record) => (record ? T.editTitle(record.name) : T.newEncoder)}
       size="xl"
     >
-      <EncoderFields form={form} />
-    </ResourceFormModal>
+      {(form) => <EncoderFields form={form} />}
+    </ResourceEditModal>
   );
 }
 

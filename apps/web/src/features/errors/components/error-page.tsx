@@ -1,7 +1,8 @@
-import { somethingWentWrong, TEXTS } from '@cuepoint/core';
+import { LIVE_STREAMS_PATH, somethingWentWrong, TEXTS } from '@cuepoint/core';
 import { Anchor, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { BASENAME, LOGIN_REFRESH } from '../../../lib/paths.ts';
 import { resolveStoredSession, sessionState } from '../../../lib/session.ts';
 import { hasSession } from '../../../lib/storage.ts';
 
@@ -11,8 +12,8 @@ export interface ErrorPageProps {
 }
 
 /** Where 'Home page' leads: /streams-live with a user in session state and local storage. */
-export const HOME_WITH_USER = '/streams-live';
-export const HOME_WITHOUT_USER = '/app/login?refresh=true';
+export const HOME_WITH_USER = LIVE_STREAMS_PATH;
+export const HOME_WITHOUT_USER = `${BASENAME}${LOGIN_REFRESH}`;
 
 /** Spec section 2: a user stored in both the session state (in memory) and local storage. */
 export const userIsStored = () => sessionState() === 'active' && hasSession();

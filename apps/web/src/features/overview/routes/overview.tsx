@@ -1,4 +1,14 @@
-import { ALARM_SEVERITIES, type AlarmSeverity, type OverviewResponse } from '@cuepoint/core';
+import {
+  ALARM_SEVERITIES,
+  type AlarmSeverity,
+  ENCODER_PATH,
+  entryPath,
+  LIVE_STREAMS_PATH,
+  type OverviewResponse,
+  SLATES_PATH,
+  STREAMER_PATH,
+  VOD_PATH,
+} from '@cuepoint/core';
 import {
   Alert,
   Anchor,
@@ -14,32 +24,32 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
+import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { FilterDrawer } from '../../../components/filter-drawer.tsx';
 import { useSession } from '../../../lib/session.ts';
-import { useAlarms } from '../../alarms/api/get-alarms.ts';
-import { AlarmList } from '../../alarms/components/alarm-list.tsx';
 import { useOverview } from '../api/get-overview.ts';
 
 type Counts = OverviewResponse['counts'];
 const COUNT_LABELS: { key: keyof Counts; label: string; to?: string }[] = [
-  { key: 'customers', label: 'Customers', to: '/customer' },
-  { key: 'pendingReview', label: 'Awaiting review', to: '/customer' },
-  { key: 'users', label: 'Users', to: '/user' },
-  { key: 'activeUsers', label: 'Active users', to: '/user' },
+  { key: 'customers', label: 'Customers', to: entryPath('customers') },
+  { key: 'pendingReview', label: 'Awaiting review', to: entryPath('customers') },
+  { key: 'users', label: 'Users', to: entryPath('user') },
+  { key: 'activeUsers', label: 'Active users', to: entryPath('user') },
   { key: 'activeSessions', label: 'Signed-in sessions' },
-  { key: 'alarms24h', label: 'Alarms (24 h)', to: '/alarms' },
-  { key: 'liveStreams', label: 'Live streams', to: '/streams-live' },
-  { key: 'vodAssets', label: 'VOD assets', to: '/streams-vod' },
-  { key: 'streamerChannels', label: 'Streamer channels', to: '/streamer-addon' },
-  { key: 'slates', label: 'Slates', to: '/slates' },
-  { key: 'encoders', label: 'Encoders', to: '/encoder' },
+  { key: 'alarms24h', label: 'Alarms (24 h)', to: entryPath('alarms') },
+  { key: 'liveStreams', label: 'Live streams', to: LIVE_STREAMS_PATH },
+  { key: 'vodAssets', label: 'VOD assets', to: VOD_PATH },
+  { key: 'streamerChannels', label: 'Streamer channels', to: STREAMER_PATH },
+  { key: 'slates', label: 'Slates', to: SLATES_PATH },
+  { key: 'encoders', label: 'Encoders', to: ENCODER_PATH },
 ];
 
 const GET_STARTED = [
-  { label: 'Live streams', to: '/streams-live', text: 'Configure a live channel and its ad breaks.' },
-  { label: 'VOD', to: '/streams-vod', text: 'Add on-demand assets with ad cue points.' },
-  { label: 'Slates', to: '/slates', text: 'Upload the fill shown when no ad is available.' },
-  { label: 'Bundles', to: '/demand', text: 'Set up the ad demand your streams draw from.' },
+  { label: 'Live streams', to: LIVE_STREAMS_PATH, text: 'Configure a live channel and its ad breaks.' },
+  { label: 'VOD', to: VOD_PATH, text: 'Add on-demand assets with ad cue points.' },
+  { label: 'Slates', to: SLATES_PATH, text: 'Upload the fill shown when no ad is available.' },
+  { label: 'Bundles', to: entryPath('bundles'), text: 'Set up the ad demand your streams draw from.' },
 ];
 
 /** The dashboard of the signed-in account: counts of what exists, recent alarms for a main admin. */

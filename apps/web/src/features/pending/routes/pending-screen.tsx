@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useMatches } from 'react-router';
-import { PENDING_SCREEN_TEXT } from '../../../app/screens.ts';
+import { PENDING_SCREEN_TEXT } from '../texts.ts';
 
 /** The shared frame of a signed-in screen that a later issue builds: its title and one line. */
 export function Component() {

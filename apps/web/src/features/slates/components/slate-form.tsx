@@ -7,7 +7,6 @@ import {
   SLATE_LABELS as L,
   RESOURCE_STATUS_LABELS,
   RESOURCE_STATUSES,
-  RESOURCES,
   SLATE_SOURCES,
   SLATE_TEXTS,
   SLATE_VIDEO_EXTENSIONS,
@@ -28,22 +27,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useId, useRef, useState } from 'react';
-import {
-  ResourceFormModal,
-  toFormValues,
-  useResourceSubmit,
-} from '../../../components/resource/resource-form.tsx';
+import { ResourceEditModal } from '../../../components/resource/resource-edit-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import type { ResourceDto } from '../../../lib/resource-api.ts';
-import { useZodForm } from '../../../lib/zod-form.ts';
 import { slateApi } from '../api/slate-api.ts';
 import { useUploadSlateVideo } from '../api/upload-slate-video.ts';
 import { SLATE_SCREEN_TEXTS as T } from '../texts.ts';
 
 type SlateForm = UseFormReturnType<SlateInput>;
-type Slate = ResourceDto<'slate'>;
 
 interface Props {
   /** The slate edited; null to create one. */
@@ -51,45 +42,21 @@ interface Props {
   onClose: () => void;
 }
 
-/** Loads the slate edited (if any), then shows the form. */
+/** The slate's dialog: loads the slate edited (if any), then shows the form. */
 export function SlateFormModal({ id, onClose }: Props) {
-  const detail = useQuery({ ...slateApi.detailOptions(id ?? ''), enabled: id !== null });
-  if (id !== null && !detail.data)
-    return (
-      <ResourceFormModal
-        opened
-        onClose={onClose}
-        title={T.editTitle('')}
-        loading={detail.isPending}
-        error={detail.error?.message}
-      >
-        {null}
-      </ResourceFormModal>
-    );
-  return <SlateFormDialog record={detail.data} onClose={onClose} />;
-}
-
-function SlateFormDialog({ record, onClose }: { record: Slate | undefined; onClose: () => void }) {
-  const form = useZodForm(slateSchema, toFormValues(RESOURCES.slate, record));
-  const submit = useResourceSubmit({
-    spec: RESOURCES.slate,
-    api: slateApi,
-    form,
-    id: record?._id,
-    version: record?.version,
-    onSaved: onClose,
-  });
   const upload = useUploadSlateVideo();
   return (
-    <ResourceFormModal
-      opened
+    <ResourceEditModal
+      api={slateApi}
+      schema={slateSchema}
+      id={id}
       onClose={onClose}
-      title={record ? T.editTitle(record.name) : T.newSlate}
-      submit={submit}
+      loadingTitle={T.editTitle('')}
+      title={(record) => (record ? T.editTitle(record.name) : T.newSlate)}
       saveDisabled={upload.isPending}
     >
-      <SlateFields form={form} upload={upload} />
-    </ResourceFormModal>
+      {(form) => <SlateFields form={form} upload={upload} />}
+    </ResourceEditModal>
   );
 }
 

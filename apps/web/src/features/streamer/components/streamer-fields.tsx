@@ -26,34 +26,21 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
-import { zodValidate } from '../../../lib/zod-form.ts';
-import type { SlateOption } from '../api/slate-options.ts';
-import type { VodOption } from '../api/vod-options.ts';
+import type { ResourceOption } from '../../../components/resource/resource-options.ts';
+import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { formatRunningTime } from '../format.ts';
 import { STREAMER_SCREEN_TEXTS as T } from '../texts.ts';
 
 export type StreamerForm = UseFormReturnType<StreamerInput>;
-
-const validateStreamer = zodValidate(streamerSchema);
-
-/** Sets or clears the messages of `fields` from the whole schema (rules over several fields). */
-export function recheckStreamer(form: StreamerForm, fields: readonly string[]) {
-  const errors = validateStreamer(form.getValues());
-  for (const field of fields) {
-    const message = errors[field];
-    if (message === undefined) form.clearFieldError(field);
-    else form.setFieldError(field, message);
-  }
-}
 
 const DATE_FIELDS = ['startDate', 'endDate'] as const;
 const STATUS_DATA = RESOURCE_STATUSES.map((value) => ({ value, label: T.statusOptions[value] ?? value }));
 const MODE_DATA = STREAMER_MODES.map((value) => ({ value, label: T.modeOptions[value] ?? value }));
 
 interface Choices {
-  vods: VodOption[];
+  vods: readonly ResourceOption<'vod'>[];
   vodsFailed: boolean;
-  slates: SlateOption[];
+  slates: readonly ResourceOption<'slate'>[];
   slatesFailed: boolean;
 }
 
@@ -148,7 +135,7 @@ function Playback({ form }: { form: StreamerForm }) {
       onBlur: (event: unknown) => {
         props.onBlur?.(event);
         // Each date's message can depend on the other (start before end).
-        recheckStreamer(form, DATE_FIELDS);
+        recheckFields(form, streamerSchema, DATE_FIELDS);
       },
     };
   };
@@ -192,7 +179,13 @@ const programmeError = (form: StreamerForm) =>
   undefined;
 
 /** The programme: VOD assets in playing order, added from a select, moved and removed here. */
-export function ProgrammeEditor({ form, vods }: { form: StreamerForm; vods: VodOption[] }) {
+export function ProgrammeEditor({
+  form,
+  vods,
+}: {
+  form: StreamerForm;
+  vods: readonly ResourceOption<'vod'>[];
+}) {
   const items = (form.useWatchValue('items') ?? []) as readonly Item[];
   const [pick, setPick] = useState<string | null>(null);
   const root = useRef<HTMLFieldSetElement>(null);
@@ -201,7 +194,7 @@ export function ProgrammeEditor({ form, vods }: { form: StreamerForm; vods: VodO
   const totalId = useId();
   const error = programmeError(form);
   const byId = new Map(vods.map((vod) => [vod.value, vod]));
-  const total = items.reduce((sum, item) => sum + (byId.get(item.vodId)?.duration ?? 0), 0);
+  const total = items.reduce((sum, item) => sum + (byId.get(item.vodId)?.record.duration ?? 0), 0);
 
   // After a move the focus follows the item; after a removal it goes to the select.
   useEffect(() => {
@@ -271,7 +264,7 @@ export function ProgrammeEditor({ form, vods }: { form: StreamerForm; vods: VodO
                     </Text>
                     {vod && (
                       <Text size="sm" c="dimmed">
-                        {formatRunningTime(vod.duration)}
+                        {formatRunningTime(vod.record.duration)}
                       </Text>
                     )}
                   </Group>
@@ -320,7 +313,7 @@ export function ProgrammeEditor({ form, vods }: { form: StreamerForm; vods: VodO
             label={T.vodToAdd}
             data={vods.map((vod) => ({
               value: vod.value,
-              label: `${vod.label} (${formatRunningTime(vod.duration)})`,
+              label: `${vod.label} (${formatRunningTime(vod.record.duration)})`,
             }))}
             value={pick}
             onChange={setPick}

@@ -29,26 +29,11 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import { IconCross } from '../../../components/icons.tsx';
-import { zodValidate } from '../../../lib/zod-form.ts';
+import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { formatDuration } from '../format.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
 
 export type VodForm = UseFormReturnType<VodInput>;
-
-const validateVod = zodValidate(vodSchema);
-
-/**
- * Sets or clears the messages of `fields` from the whole schema: the cue point rule depends on
- * the duration and on every cue point, so leaving one input can change another's message.
- */
-export function recheckVod(form: VodForm, fields: readonly string[]) {
-  const errors = validateVod(form.getValues());
-  for (const field of fields) {
-    const message = errors[field];
-    if (message === undefined) form.clearFieldError(field);
-    else form.setFieldError(field, message);
-  }
-}
 
 /** The first message of a list field or of one of its items ('tags', 'tags.3'). */
 const listError = (form: VodForm, path: string) =>
@@ -85,7 +70,7 @@ export function VodFields({ form }: { form: VodForm }) {
               {...durationProps}
               onBlur={(event) => {
                 durationProps.onBlur?.(event);
-                recheckVod(form, ['cuePoints']);
+                recheckFields(form, vodSchema, ['cuePoints']);
               }}
             />
             <Select
@@ -180,7 +165,7 @@ export function CuePointsEditor({ form }: { form: VodForm }) {
   const remove = (index: number) => {
     form.removeListItem('cuePoints', index);
     setGeneration((value) => value + 1);
-    recheckVod(form, ['cuePoints']);
+    recheckFields(form, vodSchema, ['cuePoints']);
     addButton.current?.focus();
   };
   const sort = () => {
@@ -218,7 +203,7 @@ export function CuePointsEditor({ form }: { form: VodForm }) {
                 {...inputProps}
                 onBlur={(event) => {
                   inputProps.onBlur?.(event);
-                  recheckVod(form, ['cuePoints']);
+                  recheckFields(form, vodSchema, ['cuePoints']);
                 }}
               />
               <ActionIcon
