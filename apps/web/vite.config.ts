@@ -1,5 +1,6 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -61,9 +62,28 @@ function runtimeConfigScript(): Plugin {
 
 const apiTarget = process.env.CUEPOINT_API_ORIGIN ?? 'http://localhost:8080';
 
+/**
+ * React Router 7's package exports point at its development build for every condition
+ * (remix-run/react-router#12532, #14753): production bundles carried the development code and
+ * its warnings. The build takes the production build it ships beside it (about 20 kB less
+ * minified on every page); dev server and tests keep the development build and its warnings.
+ */
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+function reactRouterProductionBuild(): Plugin {
+  return {
+    name: 'cuepoint-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } }),
+  };
+}
+
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), runtimeConfigScript(), precompress()],
+  plugins: [react(), runtimeConfigScript(), precompress(), reactRouterProductionBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DEMO, expectPath, setPreferences, signIn } from './helpers.ts';
 
 // Every screen of the accounts flow, light and dark: no serious or critical axe violation, and a

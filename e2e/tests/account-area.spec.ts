@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
 import { ACCOUNT_TEXTS, TEXTS, VALIDATION_MESSAGES } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import {
   createActiveUser,
   DEMO,

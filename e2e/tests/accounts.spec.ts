@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { AUTH_TEXTS } from '../../packages/core/src/index.ts';
+import { expect, test } from './fixtures.ts';
 import { createActiveUser, DEMO, expectPath, lastMailTo, pathOf, signIn } from './helpers.ts';
 
 const NEWCOMER = {
@@ -13,8 +13,10 @@ const NEWCOMER = {
 test.describe('accounts and sessions in the browser', () => {
   test('sign-up -> activation link -> account review -> approval -> login -> target page -> logout', async ({
     page,
+    tolerate,
     request,
   }) => {
+    tolerate('accountNotActive');
     await page.goto('/app/signup');
     await page.getByRole('textbox', { name: 'First name' }).fill(NEWCOMER.firstName);
     await page.getByRole('textbox', { name: 'Last name' }).fill(NEWCOMER.lastName);
@@ -95,8 +97,10 @@ test.describe('accounts and sessions in the browser', () => {
 
   test('reset password through the outbox link, then sign in with the new password', async ({
     page,
+    tolerate,
     request,
   }) => {
+    tolerate('usedResetLink', 'wrongPassword');
     const email = `rita.${Date.now()}@agency.example`;
     const original = 'Orig1nal#Pass';
     await createActiveUser(request, email, original);
@@ -132,7 +136,9 @@ test.describe('accounts and sessions in the browser', () => {
 
   test('a stored token the server no longer accepts, or an unknown auth type, sends to login', async ({
     page,
+    tolerate,
   }) => {
+    tolerate('refusedStoredSession');
     await page.goto('/app/login');
     await page.evaluate(() => {
       localStorage.setItem('currentUser', 'x'.repeat(43));

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { TEXTS } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { expect, test } from './fixtures.ts';
 import { setPreferences } from './helpers.ts';
 
 const DEMO = { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' };
@@ -59,7 +59,9 @@ test.describe('console served from the production build', () => {
 
   test('signs in against the real API with a demo account, and refuses a wrong password', async ({
     page,
+    tolerate,
   }) => {
+    tolerate('wrongPassword');
     await page.goto('/app/login');
     await page.getByLabel('Email').fill(DEMO.email);
     await page.getByRole('textbox', { name: 'Password' }).fill('Wrong#Password1');

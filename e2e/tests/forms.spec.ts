@@ -1,4 +1,3 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   fieldRequiredMessage,
   PROFILE_FIELD_LABELS,
@@ -6,6 +5,7 @@ import {
   TEXTS,
   VALIDATION_MESSAGES,
 } from '../../packages/core/src/index.ts';
+import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { DEMO, signIn } from './helpers.ts';
 
 // Forms validate a field as it is left, and its message pushes what is below it down. A click on
@@ -43,8 +43,9 @@ test('a resource form (new slate): one click on Save after emptying a field vali
   await page.goto('/app/login');
   await signIn(page, DEMO.customer.email, DEMO.customer.password);
   await expect(page.locator('header')).toBeVisible();
-  await page.goto('/app/slates?new=1');
-  const dialog = page.getByRole('dialog');
+  // Every list creates on a page of its own (issue 22): the create page of slates.
+  await page.goto('/app/slates/new');
+  const dialog = page.getByRole('main');
   const name = dialog.getByRole('textbox', { name: SLATE_LABELS.name });
   await name.fill('Intermission');
   await name.fill('');

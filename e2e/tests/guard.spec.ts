@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { TEXTS } from '../../packages/core/src/index.ts';
+import { expect, test } from './fixtures.ts';
 import { DEMO, expectPath, signIn } from './helpers.ts';
 
 // Spec section 2, route guard: a non-admin on a path outside its enabled navigation goes to
@@ -69,7 +69,9 @@ test.describe('the error page of an unknown URL opened directly', () => {
 
   test('a stored session the server no longer accepts: Home page reloads the login page', async ({
     page,
+    tolerate,
   }) => {
+    tolerate('refusedStoredSession');
     await page.goto('/app/login');
     await page.evaluate(() => {
       localStorage.setItem('currentUser', 'x'.repeat(43));

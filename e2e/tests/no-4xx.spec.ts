@@ -1,4 +1,3 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { SCREENS } from '../../apps/web/src/app/screens.ts';
 import {
   enabledPaths,
@@ -13,6 +12,7 @@ import {
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { type Browser, type BrowserContext, expect, type Page, test } from './fixtures.ts';
 import { createActiveUser, DEMO, signIn } from './helpers.ts';
 
 // Spec section 8: every 400-403 answer ends the console's session, and the server answers 403 to

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { SCREENS } from '../../apps/web/src/app/screens.ts';
+import { KIT_TEXTS } from '../../apps/web/src/components/resource/texts.ts';
 import { ENCODER_TEXTS } from '../../apps/web/src/features/encoders/texts.ts';
 import { DATASOURCE_TEXTS, STREAMS_LIVE_TEXTS } from '../../apps/web/src/features/live-streams/texts.ts';
 import { LOG_TEXTS } from '../../apps/web/src/features/logs/texts.ts';
@@ -10,6 +10,7 @@ import {
   RESOURCES,
   VALIDATION_MESSAGES,
 } from '../../packages/core/src/index.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { DEMO, seriousViolations, setPreferences, signIn } from './helpers.ts';
 
 // Issue 7: the resource pattern end to end in Chromium, on live streams and encoders: create,
@@ -108,10 +109,11 @@ test('live streams: create, find, edit with a validation message first, see it i
   await expect(changes.locator('code')).toHaveText(['0', '10']);
   await expect(page.getByRole('row').filter({ hasText: `${stream.label} created` })).toBeVisible();
 
-  // Delete behind a confirmation.
+  // Delete: in the header's More menu, behind a confirmation that names the stream.
   await page.goto(detailUrl);
-  await page.getByRole('button', { name: 'Delete' }).first().click();
-  const confirm = page.getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(stream.label) });
+  await page.getByRole('button', { name: KIT_TEXTS.moreNamed(name) }).click();
+  await page.getByRole('menuitem', { name: KIT_TEXTS.delete }).click();
+  const confirm = page.getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(stream.label, name) });
   await expect(confirm).toContainText(RESOURCE_TEXTS.deleteConfirm(stream.label, name));
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, RESOURCE_TEXTS.deleted(stream.label))).toBeVisible();
@@ -138,13 +140,12 @@ test('encoders: create, find, edit with a validation message first, delete', asy
   await login(page);
   await page.goto('/app/encoder');
   await expect(page.getByRole('heading', { name: titleOf('/encoder'), level: 1 })).toBeVisible();
-  await expect(
-    page.getByRole('button', { name: 'Studio A encoder' }).or(page.getByText('Studio A encoder')).first(),
-  ).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Studio A encoder' })).toBeVisible();
 
-  await page.getByRole('button', { name: ENCODER_TEXTS.newEncoder }).click();
-  await expect(page).toHaveURL(/[?&]new=1/);
-  const form = page.getByRole('dialog');
+  // Every list creates on a page of its own (issue 22), then opens the record.
+  await page.getByRole('link', { name: ENCODER_TEXTS.newEncoder }).click();
+  await expect(page).toHaveURL(/\/app\/encoder\/new$/);
+  const form = page.getByRole('main');
   await form.getByRole('textbox', { name: ENCODER_LABELS.name }).fill(name);
   const probe = form.getByRole('textbox', { name: ENCODER_LABELS.probe_duration });
   await probe.fill('0');
@@ -155,9 +156,10 @@ test('encoders: create, find, edit with a validation message first, delete', asy
   await expect(form.getByText(VALIDATION_MESSAGES.invalidDuration)).toBeHidden();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, RESOURCE_TEXTS.created(encoder.label))).toBeVisible();
-  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/\/app\/encoder\/[0-9a-f-]{36}$/);
 
   // Find it through search and the drawer.
+  await page.goto('/app/encoder');
   await page.getByRole('searchbox', { name: RESOURCE_TEXTS.searchPlaceholder }).fill('E2E encoder');
   await page.getByRole('button', { name: /^Filters/ }).click();
   const drawer = page.getByTestId('filter-drawer');
@@ -168,10 +170,10 @@ test('encoders: create, find, edit with a validation message first, delete', asy
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible();
 
-  // Edit: bad JSON first, then a valid change.
-  await row.getByRole('button', { name: new RegExp(`^Edit encoder ${name}`) }).click();
-  await expect(page).toHaveURL(/[?&]edit=[0-9a-f-]{36}/);
-  const edit = page.getByRole('dialog');
+  // Edit: a click on the row opens the encoder's page; bad JSON first, then a valid change.
+  await row.getByRole('cell', { name: 'SRT', exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/encoder\/[0-9a-f-]{36}$/);
+  const edit = page.getByRole('main');
   const config = edit.getByRole('textbox', { name: ENCODER_LABELS.output_config });
   await config.fill('{ not json');
   await config.blur();
@@ -181,28 +183,35 @@ test('encoders: create, find, edit with a validation message first, delete', asy
   await edit.getByRole('textbox', { name: ENCODER_LABELS.bandwidth }).fill('6500');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, RESOURCE_TEXTS.updated(encoder.label))).toBeVisible();
+  await page.goBack();
   await expect(row).toContainText('6,500');
 
-  // Delete behind a confirmation.
-  await row.getByRole('button', { name: new RegExp(`^Delete encoder ${name}`) }).click();
-  const confirm = page.getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(encoder.label) });
+  // Delete: in the row's menu, behind a confirmation.
+  await row.getByRole('button', { name: KIT_TEXTS.actionsFor(name) }).click();
+  await page.getByRole('menuitem', { name: KIT_TEXTS.delete }).click();
+  const confirm = page.getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(encoder.label, name) });
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, RESOURCE_TEXTS.deleted(encoder.label))).toBeVisible();
   await expect(row).toBeHidden();
 });
 
-test('a slate used by a stream cannot be deleted: the answer names the stream', async ({ page }) => {
+test('a slate used by a stream cannot be deleted: the answer names the stream', async ({
+  page,
+  tolerate,
+}) => {
+  tolerate('resourceInUse');
   // Spec section 8: the console toasts a server's message only when its answer says
   // showMessage: true, as the in-use 409 does.
   await login(page);
   await page.goto('/app/slates?q=Be%20right%20back');
   const row = page.getByRole('row').filter({ hasText: 'Be right back' });
-  await row.getByRole('button', { name: /^Delete slate Be right back/ }).click();
+  await row.getByRole('button', { name: KIT_TEXTS.actionsFor('Be right back') }).click();
+  await page.getByRole('menuitem', { name: KIT_TEXTS.delete }).click();
   await page
-    .getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(RESOURCES.slate.label) })
+    .getByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(RESOURCES.slate.label, 'Be right back') })
     .getByRole('button', { name: 'Delete' })
     .click();
-  await expect(page.getByText(/This slate is in use by live stream 'Sports 1'/)).toBeVisible();
+  await expect(page.getByText(/This slate is in use by .*live stream 'Sports 1'/)).toBeVisible();
   await expect(row).toBeVisible();
 });
 
@@ -225,7 +234,11 @@ test.describe('look', () => {
           () => expect(page.getByRole('textbox', { name: L.name })).toBeVisible(),
         ],
         ['encoders', '/app/encoder', () => expect(page.getByText('Studio A encoder').first()).toBeVisible()],
-        ['encoder-form', '/app/encoder?new=1', () => expect(page.getByRole('dialog')).toBeVisible()],
+        [
+          'encoder-form',
+          '/app/encoder/new',
+          () => expect(page.getByRole('textbox', { name: ENCODER_LABELS.name })).toBeVisible(),
+        ],
         [
           'streams-vod',
           '/app/streams-vod',

@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test';
 import { SCREENS } from '../../apps/web/src/app/screens.ts';
 import {
   isPathEnabled,
@@ -11,6 +10,7 @@ import {
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { expect, type Page, test } from './fixtures.ts';
 import { DEMO, expectPath, seriousViolations, setPreferences, signIn } from './helpers.ts';
 
 // The console shell of spec section 2: layout sizes, the sidebar each user sees, header, loading
@@ -339,7 +339,11 @@ test.describe('error page', () => {
     await expect(page.getByRole('heading', { name: 'Live Streams' })).toBeVisible();
   });
 
-  test('a screen whose code fails to load reloads once, then shows the error page', async ({ page }) => {
+  test('a screen whose code fails to load reloads once, then shows the error page', async ({
+    page,
+    tolerate,
+  }) => {
+    tolerate('abortedChunk');
     await login(page, DEMO.customer);
     await page.route('**/app/assets/pending-screen-*.js', (route) => route.abort());
     let loads = 0;

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
+import { keepSplash } from './app/splash.tsx';
 import { applyDirection, readPreferences } from './lib/preferences.ts';
 import { runtimeConfig } from './lib/runtime-config.ts';
 import { installSessionPolicy } from './lib/session.ts';
@@ -14,7 +15,10 @@ import { installSessionPolicy } from './lib/session.ts';
 applyDirection(readPreferences().direction);
 // A call the server refuses as spec section 8 says ends the session, from the first request on.
 installSessionPolicy();
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// index.html's splash stays until the first page is ready (the router's HydrateFallback).
+keepSplash(container);
+const root = createRoot(container);
 try {
   runtimeConfig();
   root.render(

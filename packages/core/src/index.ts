@@ -1,3 +1,4 @@
+export * from './api/paths.ts';
 export * from './config/runtime-config.ts';
 export * from './constants/countries.ts';
 export * from './constants/index.ts';

@@ -106,7 +106,16 @@ async function create<K extends ResourceKind>(
   customerId: string,
   actor: string,
 ): Promise<string> {
-  const row = await createResource(db, kind, customerId, input, { actor, actingAdmin: null });
+  // The demo customer is on Standard, yet its streams show the Enterprise features (mid-roll
+  // layouts, redundancy, text overlay) as data stored before a downgrade would: kept, saveable, locked.
+  const row = await createResource(
+    db,
+    kind,
+    customerId,
+    input,
+    { actor, actingAdmin: null },
+    { ignorePlan: true },
+  );
   return row.id;
 }
 

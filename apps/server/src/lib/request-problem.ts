@@ -5,6 +5,7 @@
  * the transaction back, and the answer goes out after it has ended (a reply sent inside one kept
  * it open while the onSend audit waited for it, which froze PGlite).
  */
+import { type EnterpriseFeature, upgradePromptOf } from '@cuepoint/core';
 
 export interface FieldProblem {
   field: string;
@@ -31,6 +32,8 @@ export interface ProblemExtra {
   email?: string;
   firstName?: string;
   showMessage?: boolean;
+  /** A 403 for what the customer's plan lacks (services/resources.ts `planProblem`): the feature. */
+  planFeature?: string;
 }
 
 /** Reason phrases of the statuses the server answers (the `error` member of every error body). */
@@ -89,7 +92,10 @@ export const fieldProblem = (field: string, message: string, statusCode = 400) =
 
 export const badRequest = (message: string) => new RequestProblem(400, message);
 export const unauthorized = (message: string) => new RequestProblem(401, message);
-/** 403 means "you may not make this call": the console ends its session on it (spec section 8). */
+/**
+ * 403 means "you may not make this call": the console ends its session on it (spec section 8),
+ * except for a plan refusal (`planFeature`), which it answers with the upgrade prompt.
+ */
 export const forbidden = (message: string, extra?: ProblemExtra) =>
   new RequestProblem(403, message, extra ? { extra } : {});
 export const notFound = (message: string, extra?: ProblemExtra) =>
@@ -97,3 +103,10 @@ export const notFound = (message: string, extra?: ProblemExtra) =>
 export const conflict = (message: string, extra?: ProblemExtra) =>
   new RequestProblem(409, message, extra ? { extra } : {});
 export const tooManyRequests = (message: string) => new RequestProblem(429, message);
+/**
+ * A write that sets what the customer's plan lacks (core's `enterpriseFieldsSet`): 403 with the
+ * feature's upgrade prompt as the message, shown as is, and the feature, so the console answers
+ * it with its upgrade prompt rather than ending the session.
+ */
+export const planProblem = (feature: EnterpriseFeature) =>
+  forbidden(upgradePromptOf(feature), { planFeature: feature, showMessage: true });

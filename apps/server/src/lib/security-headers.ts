@@ -26,8 +26,16 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): Record<string, 
 }
 
 /**
+ * The SHA-256 of each inline script of the console's index.html (apps/web/index.html): one, which
+ * applies the stored theme to the splash before the first paint. A test hashes the file's inline
+ * scripts and checks each is here, so a change to the script cannot silently break the console.
+ */
+export const CONSOLE_INLINE_SCRIPTS = ["'sha256-1Sb2SSxMesySFHdrKYo+ElZYJNOIvRCKo1HZBempzhc='"];
+
+/**
  * The console's pages and assets: the CSP the built console runs under. Scripts only from this
- * origin (the runtime config is a script file, not inline), inline styles for Mantine.
+ * origin (the runtime config is a script file, not inline) and index.html's one inline script, by
+ * its hash; inline styles for Mantine.
  */
 export const CONSOLE_HEADERS = helmetHeaders({
   contentSecurityPolicy: {
@@ -35,7 +43,7 @@ export const CONSOLE_HEADERS = helmetHeaders({
     directives: {
       defaultSrc: ["'self'"],
       baseUri: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...CONSOLE_INLINE_SCRIPTS],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],

@@ -1,11 +1,4 @@
-import {
-  AUTH_TEXTS,
-  AUTH_TYPES,
-  HEADERS,
-  type PaymentPlan,
-  planFeatureKeys,
-  planHasFeature,
-} from '@cuepoint/core';
+import { AUTH_TEXTS, AUTH_TYPES, entitled, HEADERS } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CustomerRow, UserRow } from '../db/schema/index.ts';
@@ -108,10 +101,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const authenticateApiToken = async (request: FastifyRequest, token: string) => {
     const principal = await findApiTokenPrincipal(app.db, token);
     // API access is an enterprise entitlement: a token stops working when its plan loses it.
-    if (
-      !principal ||
-      !planHasFeature(principal.customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)
-    ) {
+    if (!principal || !entitled(principal.customer.paymentPlan, 'enhanced_api')) {
       throw unauthorized(API_TOKEN_TEXTS.invalid);
     }
     const typeError = authTypeError(request);

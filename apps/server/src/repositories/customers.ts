@@ -19,6 +19,20 @@ export async function lockCustomer(db: DbOrTx, id: string): Promise<CustomerRow 
 }
 
 /**
+ * The customer's payment plan, its row locked `for share` (inside the caller's transaction): a
+ * plan change waits until the write that relied on the plan has committed. Undefined when the
+ * customer does not exist.
+ */
+export async function lockCustomerPlan(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ paymentPlan: customers.paymentPlan })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('share');
+  return row?.paymentPlan;
+}
+
+/**
  * Whether the customer exists, its row locked `for share` (inside the caller's transaction), so
  * it cannot be deleted before the rows that will refer to it are written.
  */

@@ -16,6 +16,7 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
+  customers,
   encoders,
   liveStreams,
   type ResourceRow,
@@ -46,12 +47,18 @@ function sortExpression(kind: ResourceKind, t: ResourceTable, key: string): SQL 
   return sql`lower(${field(t, key)})`;
 }
 
+/** A listed row: the stored resource and the name of the customer that owns it. */
+export type ListedResourceRow = ResourceRow & { customerName: string };
+
 export interface ListResult {
-  rows: ResourceRow[];
+  rows: ListedResourceRow[];
   total: number;
 }
 
-/** One page of a customer's resources (or of every customer's, with `customerId` null). */
+/**
+ * One page of a customer's resources (or of every customer's, with `customerId` null), each with
+ * its customer's name (a main administrator's list shows whose each row is).
+ */
 export async function listResources(
   db: DbOrTx,
   kind: ResourceKind,
@@ -74,14 +81,18 @@ export async function listResources(
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.order === 'asc' ? asc : desc;
   const rowsQuery = db
-    .select()
+    .select({ row: t, customerName: customers.name })
     .from(t)
+    .innerJoin(customers, eq(customers.id, t.customerId))
     .where(where)
     .orderBy(direction(sortExpression(kind, t, query.sort)), direction(t.id));
   const size = pageSizeRows(query.pageSize);
-  const rows = await rowsQuery.limit(size).offset((query.page - 1) * size);
+  const page = await rowsQuery.limit(size).offset((query.page - 1) * size);
   const [counted] = await db.select({ n: count() }).from(t).where(where);
-  return { rows, total: counted?.n ?? 0 };
+  return {
+    rows: page.map(({ row, customerName }) => ({ ...row, customerName })),
+    total: counted?.n ?? 0,
+  };
 }
 
 /** One resource, within the customer (or any customer's, with `customerId` null); `lock` for update. */
@@ -171,7 +182,7 @@ export async function findResourceUsers(
       .select({ id: t.id, name: field(t, 'name').mapWith(String) })
       .from(t)
       .where(and(eq(t.customerId, customerId), refers))
-      .orderBy(asc(t.createdAt))
+      .orderBy(asc(t.createdAt), asc(field(t, 'name')), asc(t.id)) // seeded rows share a createdAt
       .limit(20);
     for (const row of rows) users.push({ kind: reference.from, _id: row.id, name: row.name });
   }

@@ -6,13 +6,20 @@
  *
  * 1. the version an update edited (409 with the current version);
  * 2. the kind's shared zod schema, on the merged record for a partial update (400 naming fields);
- * 3. the name, unique per account regardless of case;
- * 4. references, which must name the same account's resources (locked `for share`);
- * 5. for a delete, that nothing uses the resource (409 naming what does);
- * 6. the write, and its event with the field-by-field diff (secret fields hidden).
+ * 3. the plan of the resource's customer (its row locked `for share`): a write that sets a field
+ *    of a feature outside that plan is refused with 403 and the feature's upgrade prompt (core's
+ *    `enterpriseFieldsSet`: turning a feature on or changing it; values already stored, or put
+ *    back to their defaults, pass). The record's customer decides, not the caller's: a main
+ *    administrator writing a Standard customer's stream is held to Standard;
+ * 4. the name, unique per account regardless of case;
+ * 5. references, which must name the same account's resources (locked `for share`);
+ * 6. for a delete, that nothing uses the resource (409 naming what does);
+ * 7. the write, and its event with the field-by-field diff (secret fields hidden).
  */
 import {
+  enterpriseFieldsSet,
   type FieldChange,
+  PLAN_FIELDS,
   RESOURCE_TEXTS,
   RESOURCES,
   type ResourceKind,
@@ -20,7 +27,14 @@ import {
 } from '@cuepoint/core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
-import { conflict, type FieldProblem, fieldProblem, fieldProblems } from '../lib/request-problem.ts';
+import {
+  conflict,
+  type FieldProblem,
+  fieldProblem,
+  fieldProblems,
+  planProblem,
+} from '../lib/request-problem.ts';
+import { lockCustomerPlan } from '../repositories/customers.ts';
 import {
   deleteResource,
   findResourceUsers,
@@ -86,6 +100,31 @@ export function validateResource(kind: ResourceKind, input: unknown): Record<str
   return parsed.data;
 }
 
+/**
+ * How a write is checked. `ignorePlan`: the demo seed writes its records as data stored before
+ * plans were enforced (every feature shown); the API never skips the plan.
+ */
+export interface WriteOptions {
+  ignorePlan?: boolean;
+}
+
+/**
+ * The plan of the record's customer must include every feature the write sets (see the module
+ * comment); else 403 with the first such feature's upgrade prompt, and nothing is written.
+ */
+async function checkPlan(
+  db: DbOrTx,
+  kind: ResourceKind,
+  customerId: string,
+  data: Record<string, unknown>,
+  previous: Record<string, unknown> | null,
+): Promise<void> {
+  if (PLAN_FIELDS[kind] === undefined) return;
+  const plan = await lockCustomerPlan(db, customerId);
+  const [set] = enterpriseFieldsSet(kind, plan, data, previous);
+  if (set) throw planProblem(set.feature);
+}
+
 /** Name unique in the account, references to the account's own resources; else a 400 naming them. */
 async function checkWrite(
   db: DbOrTx,
@@ -114,8 +153,10 @@ export async function createResource(
   customerId: string,
   input: unknown,
   who: ResourceWriter,
+  options: WriteOptions = {},
 ): Promise<ResourceRow> {
   const data = validateResource(kind, input);
+  if (!options.ignorePlan) await checkPlan(db, kind, customerId, data, null);
   await checkWrite(db, kind, customerId, data);
   const row = await insertResource(db, kind, { customerId, data, updatedBy: who.actor });
   await recordEvent(db, {
@@ -156,6 +197,7 @@ export async function editResource(
     kind,
     edit.mode === 'merge' ? { ...current.data, ...edit.input } : edit.input,
   );
+  await checkPlan(db, kind, current.customerId, data, current.data);
   await checkWrite(db, kind, current.customerId, data, current.id);
   const changes = diffData(kind, current.data, data);
   const row = await updateResource(db, kind, current.id, { data, updatedBy: who.actor });

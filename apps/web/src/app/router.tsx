@@ -8,6 +8,7 @@ import { setNavigator } from '../lib/navigation.ts';
 import { BASENAME, PATHS, stripBasename } from '../lib/paths.ts';
 import { SESSION_ROUTE_ID } from '../lib/session.ts';
 import { entryLoader, publicLoader } from './guard.ts';
+import { Splash } from './splash.tsx';
 
 /** The guard runs on every navigation, not only when a route's params change. */
 const always = () => true;
@@ -17,6 +18,8 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     lazy: () => import('./root-layout.tsx'),
+    // Until the first page is ready (its modules, the session and the profile): index.html's splash.
+    HydrateFallback: Splash,
     children: [
       { index: true, loader: entryLoader },
       { path: PATHS.app, loader: entryLoader },

@@ -15,7 +15,9 @@
  * Plain data, with the modules named rather than imported: the e2e suite reads this file too.
  */
 import { entryPath, type ResourceKind } from '@cuepoint/core';
+import { ENCODER_PATHS } from '../features/encoders/paths.ts';
 import { ADS_PATHS, LIVE_PATHS } from '../features/live-streams/paths.ts';
+import { SLATE_PATHS } from '../features/slates/paths.ts';
 import { STREAMER_PATHS } from '../features/streamer/paths.ts';
 import { VOD_PATHS } from '../features/vod/paths.ts';
 
@@ -76,8 +78,21 @@ const SCREEN_TABLE = {
     module: 'live-streams/routes/stream-ads-detail',
     record: 'liveStream',
   },
+  // Encoders and slates: each list's records open (and are created) on a page of their own.
   encoders: { sidebar: 'encoder', title: 'Encoder', module: 'encoders/routes/encoders' },
+  encoder: {
+    path: ENCODER_PATHS.routes.detail,
+    title: 'Encoder',
+    module: 'encoders/routes/encoder-detail',
+    record: 'encoder',
+  },
   slates: { sidebar: 'slates', title: 'Slates', module: 'slates/routes/slates' },
+  slate: {
+    path: SLATE_PATHS.routes.detail,
+    title: 'Slate',
+    module: 'slates/routes/slate-detail',
+    record: 'slate',
+  },
   // VOD assets (list, metadata view, detail) and streamer channels.
   vods: { sidebar: 'streams-vod', title: 'VOD', module: 'vod/routes/vod-list' },
   vodMetadata: { path: VOD_PATHS.metadata, title: 'VOD Metadata', module: 'vod/routes/vod-metadata' },
@@ -140,3 +155,21 @@ export const BUILT_SCREENS: readonly Screen[] = SCREENS.filter((screen) => scree
 
 /** The screens later issues build (each shows the shared pending frame until then). */
 export const PENDING_SCREENS: readonly Screen[] = SCREENS.filter((screen) => !screen.module);
+
+/**
+ * Whether a console path (below /app; a query or hash is ignored) is one of the screens later
+ * issues build: what would link to it is not a link until then (lib/pending-screens.ts).
+ * A path of no screen (a public page, an unknown path) is not pending.
+ */
+export function isPendingPath(to: string): boolean {
+  const pathname = to.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
+  const segments = pathname.split('/');
+  const screen = SCREENS.find((s) => {
+    const pattern = s.path.split('/');
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
+    );
+  });
+  return screen !== undefined && !screen.module;
+}

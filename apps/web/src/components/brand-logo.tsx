@@ -1,6 +1,7 @@
 /**
- * The Cuepoint brand logo for the header (spec section 2): the full version (mark and word) and
- * the minimised one (mark only) used while the sidebar is minimised. The mark is the favicon's.
+ * The Cuepoint brand logo (spec section 2): the full version (mark and word) and the minimised one
+ * (mark only) used while the sidebar is minimised; the header's size, or a larger one for the
+ * sign-in pages. The mark is the favicon's (and index.html's splash).
  */
 function Mark({ size }: { size: number }) {
   return (
@@ -12,18 +13,21 @@ function Mark({ size }: { size: number }) {
   );
 }
 
-export function BrandLogo({ minimised = false }: { minimised?: boolean }) {
+const SIZES = { md: { mark: 30, minimised: 28, word: 19 }, lg: { mark: 40, minimised: 40, word: 26 } };
+
+export function BrandLogo({ minimised = false, size = 'md' }: { minimised?: boolean; size?: 'md' | 'lg' }) {
+  const sizes = SIZES[size];
   return (
     <span
-      style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}
+      style={{ display: 'inline-flex', alignItems: 'center', gap: size === 'lg' ? 10 : 8 }}
       data-logo={minimised ? 'minimised' : 'full'}
     >
-      <Mark size={minimised ? 28 : 30} />
+      <Mark size={minimised ? sizes.minimised : sizes.mark} />
       {!minimised && (
         <span
           style={{
             fontWeight: 700,
-            fontSize: 19,
+            fontSize: sizes.word,
             letterSpacing: '-0.01em',
             color: 'var(--mantine-color-text)',
           }}

@@ -264,6 +264,22 @@ export const IconCopy = (props: IconProps) => (
   </Svg>
 );
 
+/** More actions: three dots in a row (a More menu, a row's action menu). */
+export const IconDots = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="5" cy="12" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="19" cy="12" r="1" />
+  </Svg>
+);
+
+/** Delete: a bin. */
+export const IconTrash = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+  </Svg>
+);
+
 /**
  * Status marks (a plan feature's check or cross, a field's hint) are drawn a little heavier and
  * smaller than the navigation icons, so they read at the size of the text beside them.

@@ -1,9 +1,10 @@
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../lib/api-client.ts';
 
 /** GET /logo/login?host=: public; the login logo of the customer served on this host. */
 export const getLoginLogo = (host: string) =>
-  apiRequest<{ url: string | null }>(`logo/login?host=${encodeURIComponent(host)}`);
+  apiRequest<{ url: string | null }>(apiPath(API_PATHS.logo.login, undefined, { host }));
 
 /**
  * The login logo for this host, or null (none, or the look-up failed: the page works without it).

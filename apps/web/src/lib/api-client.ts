@@ -31,6 +31,8 @@ export class ApiError extends Error {
    * policy (lib/session.ts, spec section 8) before the caller sees the error.
    */
   redirectTo?: string;
+  /** Refused in the client: the session was closing (a logout); retrying it would send it without one. */
+  sessionClosed = false;
   constructor(
     /** HTTP status; 0 when no answer came (network failure or time-out). */
     readonly status: number,
@@ -66,6 +68,43 @@ export interface RequestOptions {
    * loaders).
    */
   navigateOnAuthFailure?: boolean;
+  /** The logout call itself, which goes out while the session is closing (`closeSession`). */
+  closesSession?: boolean;
+}
+
+let closing = false;
+let signedInPagesShown = false;
+const signedInPagesListeners = new Set<() => void>();
+/**
+ * From a logout until the signed-in pages are gone (the shell has unmounted), no request of theirs
+ * goes out: the server would refuse it (401) once the session is revoked, after the user chose to
+ * leave (a poll, a refetch). Such a request fails at once, as a lost session, without reaching the
+ * server or the session's policy. The public pages' requests go out as ever.
+ */
+export const closeSession = (closed: boolean) => {
+  closing = closed;
+};
+
+/** The signed-in shell reports that it is shown (mounted) or gone. */
+export function markSignedInPages(shown: boolean) {
+  signedInPagesShown = shown;
+  // Shown anew, they belong to a new session; gone, the closed one is over.
+  closing = false;
+  if (!shown) for (const listener of [...signedInPagesListeners]) listener();
+}
+
+/** Resolves once the signed-in pages are gone, or after `limitMs`. */
+export function whenSignedInPagesGone(limitMs: number): Promise<void> {
+  if (!signedInPagesShown) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      signedInPagesListeners.delete(done);
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    signedInPagesListeners.add(done);
+  });
 }
 
 /** What the error listener knows of the request that failed. */
@@ -135,6 +174,11 @@ async function send<T>(
   const { UI_TIMEOUT } = runtimeConfig();
   const session = readSession();
   const authenticated = Boolean(session.token);
+  if (closing && signedInPagesShown && !options.closesSession) {
+    const error = new ApiError(0, undefined, CLIENT_TEXTS.sessionLost);
+    error.sessionClosed = true;
+    throw error;
+  }
   const headers: Record<string, string> = { Accept: JSON_TYPE };
   if (payload.contentType) headers['Content-Type'] = payload.contentType;
   if (session.token) {

@@ -29,3 +29,19 @@ export function subscribeInFlight(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
+
+/** Resolves once no request is in flight, or after `limitMs` at the latest. */
+export function whenIdle(limitMs: number): Promise<void> {
+  if (count === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, limitMs);
+    const unsubscribe = subscribeInFlight((n) => {
+      if (n === 0) done();
+    });
+  });
+}

@@ -48,8 +48,15 @@ export function readPreferences(cookie = document.cookie): Preferences {
 type Listener = (preferences: Preferences) => void;
 const listeners = new Set<Listener>();
 
+/**
+ * Stores a change and tells the subscribers, once. A change that changes nothing writes nothing
+ * and tells no one, so a subscriber that answers with the same value ends there.
+ */
 export function writePreferences(change: Partial<Preferences>): Preferences {
-  const next = { ...readPreferences(), ...change };
+  const current = readPreferences();
+  const next = { ...current, ...change };
+  const keys = Object.keys(DEFAULTS) as (keyof Preferences)[];
+  if (keys.every((key) => next[key] === current[key])) return current;
   const value = encodeURIComponent(new URLSearchParams(Object.entries(next)).toString());
   // biome-ignore lint/suspicious/noDocumentCookie: one small cookie; the Cookie Store API is not in every browser yet
   document.cookie = `${PREFERENCES_COOKIE}=${value}; path=/app/; max-age=${ONE_YEAR_S}; SameSite=Lax`;
@@ -67,18 +74,41 @@ export function applyDirection(direction: Direction) {
   document.documentElement.setAttribute('dir', direction);
 }
 
-/** Mantine's colour scheme, kept in the preferences cookie. */
+/**
+ * Mantine's colour scheme, kept in the preferences cookie. Mantine's `setColorScheme` calls `set`,
+ * and the subscriber it passes to `subscribe` is that same `setColorScheme`: so the subscriber
+ * hears only a colour scheme written by someone else (another preference's write carries the
+ * unchanged scheme and is not reported), never the one `set` writes. Otherwise a switch would
+ * call itself until the stack overflows.
+ */
 export const cookieColorSchemeManager = (): MantineColorSchemeManager => {
   let unsubscribe: (() => void) | undefined;
+  let known: Preferences['colorScheme'] | undefined;
+  const store = (colorScheme: Preferences['colorScheme']) => {
+    known = colorScheme;
+    writePreferences({ colorScheme });
+  };
   return {
-    get: (fallback) => readPreferences().colorScheme ?? fallback,
+    get: (fallback) => {
+      known = readPreferences().colorScheme;
+      return known ?? fallback;
+    },
     set: (value: MantineColorScheme) => {
-      if (value === 'light' || value === 'dark') writePreferences({ colorScheme: value });
+      if (value === 'light' || value === 'dark') store(value);
     },
     subscribe: (onUpdate) => {
-      unsubscribe = subscribePreferences((p) => onUpdate(p.colorScheme));
+      unsubscribe?.();
+      known = readPreferences().colorScheme;
+      unsubscribe = subscribePreferences(({ colorScheme }) => {
+        if (colorScheme === known) return;
+        known = colorScheme;
+        onUpdate(colorScheme);
+      });
     },
-    unsubscribe: () => unsubscribe?.(),
-    clear: () => writePreferences({ colorScheme: DEFAULTS.colorScheme }),
+    unsubscribe: () => {
+      unsubscribe?.();
+      unsubscribe = undefined;
+    },
+    clear: () => store(DEFAULTS.colorScheme),
   };
 };

@@ -5,6 +5,9 @@
  * `export const encoderApi = resourceApi(RESOURCES.encoder)`.
  */
 import {
+  API_PATHS,
+  apiPath,
+  itemPath,
   type PageSizeValue,
   RESOURCES,
   type ResourceKind,
@@ -80,12 +83,13 @@ export function withoutMeta<T extends Record<string, unknown>>(
 
 function build<K extends ResourceKind>(spec: Specs[K]) {
   const kind = spec.kind as K;
-  const base = spec.apiPath.replace(/^\/+/, '');
-  const one = (id: string) => `${base}/${encodeURIComponent(id)}`;
+  const base = API_PATHS.resources[kind as ResourceKind];
+  const one = (id: string) => apiPath(itemPath(base), { id });
 
   const keys = resourceKeys(kind);
 
-  const list = (params: ListParams) => apiRequest<ListResult<K>>(`${base}?${listQueryString(params)}`);
+  const list = (params: ListParams) =>
+    apiRequest<ListResult<K>>(apiPath(base, undefined, new URLSearchParams(listQueryString(params))));
   const get = (id: string) => apiRequest<ResourceDto<K>>(one(id));
 
   return {

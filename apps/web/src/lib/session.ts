@@ -1,9 +1,19 @@
-import { AUTH_PATHS, type LoginRequest, type LoginResponse, type User } from '@cuepoint/core';
+import { API_PATHS, apiPath, type LoginRequest, type LoginResponse, type User } from '@cuepoint/core';
 import { useRouteLoaderData } from 'react-router';
-import { ApiError, type ApiErrorBody, apiRequest, type FailedRequest, onApiError } from './api-client.ts';
+import {
+  ApiError,
+  type ApiErrorBody,
+  apiRequest,
+  closeSession,
+  type FailedRequest,
+  onApiError,
+  whenSignedInPagesGone,
+} from './api-client.ts';
+import { whenIdle } from './in-flight.ts';
 import { currentPath, navigateTo } from './navigation.ts';
 import { LOGIN_REFRESH, PATHS } from './paths.ts';
 import { queryClient } from './query-client.ts';
+import { runtimeConfig } from './runtime-config.ts';
 import {
   clearStorageOnLogout,
   clearStoredUser,
@@ -53,8 +63,7 @@ export async function loadCurrentUser(id: string): Promise<User> {
   try {
     const user = await queryClient.fetchQuery({
       queryKey: currentUserKey(id),
-      queryFn: () =>
-        apiRequest<User>(`${AUTH_PATHS.getUser}/${encodeURIComponent(id)}`, { navigateOnAuthFailure: false }),
+      queryFn: () => apiRequest<User>(apiPath(API_PATHS.user.get, { id }), { navigateOnAuthFailure: false }),
       staleTime: Number.POSITIVE_INFINITY,
       retry: false,
     });
@@ -98,9 +107,13 @@ export async function resolveStoredSession(): Promise<boolean> {
  * state: the console goes where spec section 8 says. A refusal is raised for the page to show.
  */
 export async function signIn(credentials: LoginRequest): Promise<void> {
+  closeSession(false);
   let answer: LoginResponse;
   try {
-    answer = await apiRequest<LoginResponse>(AUTH_PATHS.login, { method: 'POST', body: credentials });
+    answer = await apiRequest<LoginResponse>(apiPath(API_PATHS.auth.login), {
+      method: 'POST',
+      body: credentials,
+    });
   } catch (error) {
     const accountState =
       error instanceof ApiError && error.status === 403 && typeof error.body?.isActive === 'boolean';
@@ -120,13 +133,15 @@ const SESSION_STATUSES = new Set([400, 401, 402, 403]);
 
 /**
  * Whether a signed-in request's error ends the session (spec section 8): 400, 401, 402 and 403,
- * but a 400 that names fields (a validation answer, for the form), and a web page where data was
- * expected.
+ * but a 400 that names fields (a validation answer, for the form) and a 403 that names a plan
+ * feature (a write the customer's plan does not include: the caller shows its upgrade text), and
+ * a web page where data was expected.
  */
 export function endsSession(error: ApiError): boolean {
   if (error.htmlAnswer) return true;
   const validation = error.status === 400 && Boolean(error.body?.fields?.length);
-  return SESSION_STATUSES.has(error.status) && !validation;
+  const plan = error.status === 403 && Boolean(error.body?.planFeature);
+  return SESSION_STATUSES.has(error.status) && !validation && !plan;
 }
 
 /**
@@ -169,18 +184,37 @@ export function resetSession() {
 }
 
 /**
- * Logout (spec section 4): tells the server (its failure does not matter), clears local storage
- * except `history` and `defaultEventDuration`, then goes to /login.
+ * Logout (spec section 4): tells the server (its failure does not matter; not when the server has
+ * `revoked` the session already), clears local storage except `history` and
+ * `defaultEventDuration`, then goes to /login.
  */
-export async function logout() {
-  await apiRequest(AUTH_PATHS.logout, { method: 'POST', navigateOnAuthFailure: false }).catch(
-    () => undefined,
-  );
+export async function logout({ revoked = false }: { revoked?: boolean } = {}) {
+  // The page's requests still in flight get their answers first, and none goes out from the
+  // signed-in pages until the login page shows (api-client's closeSession): once the server has
+  // revoked the session it would refuse them (401), an error after the user chose to leave.
+  closeSession(true);
+  await whenIdle(runtimeConfig().UI_TIMEOUT);
+  // A session the server has already ended (the account was de-activated) is not ended twice:
+  // the call could only be refused.
+  if (!revoked) {
+    await apiRequest(apiPath(API_PATHS.auth.logout), {
+      method: 'POST',
+      navigateOnAuthFailure: false,
+      closesSession: true,
+    }).catch(() => undefined);
+  }
   clearStorageOnLogout();
   takeRememberedTarget(); // an explicit logout forgets where the user was going
-  resetSession();
+  state = 'none';
   navigateTo(PATHS.login);
+  // The cached data goes once the signed-in pages have: cleared under them, their queries would
+  // fetch again, without a session.
+  await whenSignedInPagesGone(LEAVE_LIMIT_MS);
+  resetSession();
 }
+
+/** How long a logout waits for the signed-in pages to go before it clears the cache all the same. */
+const LEAVE_LIMIT_MS = 5_000;
 
 /** The signed-in session of the current page (inside the session routes). */
 export const useSession = () => useRouteLoaderData(SESSION_ROUTE_ID) as SessionLoaderData;

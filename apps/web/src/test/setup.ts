@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { closeSession } from '../lib/api-client.ts';
 import { installSessionPolicy } from '../lib/session.ts';
 
 // findBy*/waitFor wait for the next render: 1 s by default, which a busy 2-core machine (CI runs
@@ -35,6 +36,8 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 
 afterEach(() => {
   cleanup();
+  // A logout's closed session is module state, as in one page life; each test starts open.
+  closeSession(false);
   localStorage.clear();
   sessionStorage.clear();
   vi.unstubAllGlobals();

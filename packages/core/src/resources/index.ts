@@ -1,4 +1,5 @@
 export * from './encoder.ts';
+export * from './entitlements.ts';
 export * from './events.ts';
 export * from './fields.ts';
 export * from './list.ts';

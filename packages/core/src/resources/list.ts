@@ -108,6 +108,15 @@ export const resourceMetaSchema = z.object({
 });
 export type ResourceMeta = z.infer<typeof resourceMetaSchema>;
 
+/**
+ * A row of a list answer: the meta fields and the name of the customer that owns the record, so a
+ * main administrator's list across customers can show whose each row is (without a call per row).
+ */
+export const resourceListMetaSchema = resourceMetaSchema.extend({
+  customerName: z.string(),
+});
+export type ResourceListMeta = z.infer<typeof resourceListMetaSchema>;
+
 /** The version an update was made from; a stale one is refused with 409. */
 export const versionSchema = z
   .int({ error: 'version is required' })

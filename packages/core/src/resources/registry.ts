@@ -5,6 +5,7 @@
  * and list shape. The server builds its routes from these, the console its screens.
  */
 import type { z } from 'zod';
+import { API_PATHS, routePattern } from '../api/paths.ts';
 import {
   ENCODER_PATH,
   LIVE_STREAMS_PATH,
@@ -29,7 +30,7 @@ export type ResourceKind = (typeof RESOURCE_KINDS)[number];
 
 export interface ResourceSpec<S extends z.ZodType = z.ZodType> {
   readonly kind: ResourceKind;
-  /** Path of the generic calls under /api (and /api_v1). */
+  /** Path of the generic calls under /api (and /api_v1): `/` + its entry of API_PATHS.resources. */
   readonly apiPath: string;
   readonly label: string;
   readonly plural: string;
@@ -49,7 +50,7 @@ const spec = <S extends z.ZodType>(value: ResourceSpec<S>): ResourceSpec<S> => v
 export const RESOURCES = {
   liveStream: spec({
     kind: 'liveStream',
-    apiPath: '/ssai/ds',
+    apiPath: routePattern(API_PATHS.resources.liveStream),
     label: 'Live stream',
     plural: 'Live streams',
     screenPath: LIVE_STREAMS_PATH,
@@ -61,7 +62,7 @@ export const RESOURCES = {
   }),
   vod: spec({
     kind: 'vod',
-    apiPath: '/ssai/vod',
+    apiPath: routePattern(API_PATHS.resources.vod),
     label: 'VOD asset',
     plural: 'VOD assets',
     screenPath: VOD_PATH,
@@ -72,7 +73,7 @@ export const RESOURCES = {
   }),
   slate: spec({
     kind: 'slate',
-    apiPath: '/ssai/slate',
+    apiPath: routePattern(API_PATHS.resources.slate),
     label: 'Slate',
     plural: 'Slates',
     screenPath: SLATES_PATH,
@@ -83,7 +84,7 @@ export const RESOURCES = {
   }),
   streamer: spec({
     kind: 'streamer',
-    apiPath: '/ssai/streamer',
+    apiPath: routePattern(API_PATHS.resources.streamer),
     label: 'Streamer channel',
     plural: 'Streamer channels',
     screenPath: STREAMER_PATH,
@@ -94,7 +95,7 @@ export const RESOURCES = {
   }),
   encoder: spec({
     kind: 'encoder',
-    apiPath: '/ssai/encoder',
+    apiPath: routePattern(API_PATHS.resources.encoder),
     label: 'Encoder',
     plural: 'Encoders',
     screenPath: ENCODER_PATH,

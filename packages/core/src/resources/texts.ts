@@ -15,7 +15,9 @@ export const RESOURCE_TEXTS = {
   created: (label: string) => `${label} created`,
   updated: (label: string) => `${label} updated`,
   deleted: (label: string) => `${label} deleted`,
-  deleteTitle: (label: string) => `Delete ${label.toLowerCase()}`,
+  /** A delete's confirm dialog names the record ("Delete live stream 'News 24'?"). */
+  deleteTitle: (label: string, name?: string) =>
+    name === undefined ? `Delete ${label.toLowerCase()}` : `Delete ${label.toLowerCase()} '${name}'?`,
   deleteConfirm: (label: string, name: string) =>
     `Delete the ${label.toLowerCase()} '${name}'? This cannot be undone.`,
   reload: 'Reload',

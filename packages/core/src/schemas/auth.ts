@@ -1,3 +1,7 @@
+/**
+ * The accounts-and-sessions API (issue 4): payloads and answers shared by the server's route
+ * schemas and the console's forms. Their paths are API_PATHS.auth (api/paths.ts).
+ */
 import { z } from 'zod';
 import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
 import { emailSchema, passwordSchema, textSchema } from '../validation/field-schemas.ts';
@@ -5,24 +9,6 @@ import { EMAIL_MAX_LENGTH } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
 import { userSchema } from './user.ts';
-
-/**
- * The accounts-and-sessions API (issue 4): payloads and answers shared by the server's route
- * schemas and the console's forms. Paths are below the API base (`/api/`).
- */
-export const AUTH_PATHS = {
-  signup: 'auth/signup',
-  mpsignup: 'auth/mpsignup',
-  activate: 'auth/activate',
-  resendActivation: 'auth/resend-activation',
-  login: 'auth/login',
-  logout: 'auth/logout',
-  resetPassword: 'auth/reset-password',
-  newPassword: 'auth/new-password',
-  /** Admin only: `POST customer/approve/{customerId}` ends the review of a new customer. */
-  approveCustomer: 'customer/approve',
-  getUser: 'user/getUser',
-} as const;
 
 const required = { error: VALIDATION_MESSAGES.thisFieldRequired };
 

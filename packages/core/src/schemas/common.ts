@@ -8,6 +8,11 @@ export const errorResponseSchema = z.object({
   requestId: z.string().optional(),
   fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
   showMessage: z.boolean().optional(),
+  /**
+   * A 403 refusing what the customer's plan lacks: the plan feature (ENTERPRISE_FEATURES) whose
+   * upgrade prompt `message` is. The console answers it with that prompt, not a lost session.
+   */
+  planFeature: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -19,7 +19,16 @@ export const TEXTS = {
   userView: 'User View',
   /** Spec section 2, header: shown during login-as. */
   signOut: 'Sign out',
+  /** Issue 22: the banner's button during login-as (the header's Sign out does the same). */
+  backToMyAccount: 'Back to my account',
+  /** Issue 22: the banner on every page in User View, and its button. */
+  userViewBanner: 'User View: you see the console as a customer user sees it',
+  backToAdminView: 'Back to Admin View',
 } as const;
+
+/** Issue 22: the banner on every page during login-as: 'You are working as demo@… (Demo Broadcasting)'. */
+export const workingAs = (email: string, customerName: string) =>
+  `You are working as ${email} (${customerName})`;
 
 /** 'Sorry!! Something Went Wrong - {status}' */
 export const somethingWentWrong = (status: number | string) => `Sorry!! Something Went Wrong - ${status}`;

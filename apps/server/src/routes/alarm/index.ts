@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   ALARM_TEXTS,
+  API_PATHS,
   alarmCreateBodySchema,
   alarmListQuerySchema,
   alarmListResponseSchema,
   alarmSchema,
   errorResponseSchema,
+  routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
@@ -16,7 +18,7 @@ import { customerExists } from '../../repositories/customers.ts';
 
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/alarm/alarms',
+    routePattern(API_PATHS.alarm.alarms),
     {
       onRequest: requireNavigationEntry(
         'alarms',
@@ -40,7 +42,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/alarm/alarms',
+    routePattern(API_PATHS.alarm.alarms),
     {
       onRequest: requireNavigationEntry(
         'alarms',

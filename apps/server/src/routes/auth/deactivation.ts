@@ -1,8 +1,10 @@
 import {
   ACCOUNT_TEXTS,
+  API_PATHS,
   canBeDeactivatedResponseSchema,
   deactivateAccountResponseSchema,
   errorResponseSchema,
+  routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
@@ -43,7 +45,7 @@ async function refusal(db: Db, auth: AuthContext): Promise<string | undefined> {
 /** GET /auth/canBeDeactivated and POST /auth/deactivateAccount (spec sections 4, 7 and 8). */
 export const deactivationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/auth/canBeDeactivated',
+    routePattern(API_PATHS.auth.canBeDeactivated),
     {
       schema: {
         tags: ['auth'],
@@ -61,7 +63,7 @@ export const deactivationRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/deactivateAccount',
+    routePattern(API_PATHS.auth.deactivateAccount),
     {
       schema: {
         tags: ['auth'],

@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   AUTH_TEXTS,
   accountStateErrorSchema,
   activateRequestSchema,
@@ -9,6 +10,7 @@ import {
   marketplaceSignupRequestSchema,
   messageResponseSchema,
   newPasswordRequestSchema,
+  routePattern,
   signupRequestSchema,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -51,7 +53,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   const signupResponses = { 201: messageResponseSchema, 409: errorResponseSchema };
 
   app.post(
-    '/auth/signup',
+    routePattern(API_PATHS.auth.signup),
     {
       schema: {
         tags: ['auth'],
@@ -67,7 +69,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/mpsignup',
+    routePattern(API_PATHS.auth.mpsignup),
     {
       schema: {
         tags: ['auth'],
@@ -83,7 +85,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/activate',
+    routePattern(API_PATHS.auth.activate),
     {
       schema: {
         tags: ['auth'],
@@ -113,7 +115,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/resend-activation',
+    routePattern(API_PATHS.auth.resendActivation),
     {
       schema: {
         tags: ['auth'],
@@ -136,7 +138,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/login',
+    routePattern(API_PATHS.auth.login),
     {
       schema: {
         tags: ['auth'],
@@ -190,7 +192,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/reset-password',
+    routePattern(API_PATHS.auth.resetPassword),
     {
       schema: {
         tags: ['auth'],
@@ -219,7 +221,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/auth/new-password',
+    routePattern(API_PATHS.auth.newPassword),
     {
       schema: {
         tags: ['auth'],
@@ -262,7 +264,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(deactivationRoutes);
 
   app.post(
-    '/auth/logout',
+    routePattern(API_PATHS.auth.logout),
     {
       schema: {
         tags: ['auth'],

@@ -1,9 +1,9 @@
-import { PAYMENT_PLAN_OPTIONS, paymentPlansResponseSchema } from '@cuepoint/core';
+import { API_PATHS, PAYMENT_PLAN_OPTIONS, paymentPlansResponseSchema, routePattern } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/billing/getPaymentPlans',
+    routePattern(API_PATHS.billing.paymentPlans),
     {
       schema: {
         tags: ['billing'],

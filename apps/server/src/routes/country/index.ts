@@ -1,10 +1,10 @@
-import { timeZonesResponseSchema } from '@cuepoint/core';
+import { API_PATHS, routePattern, timeZonesResponseSchema } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachedTimeZones } from './time-zones.ts';
 
 export const countryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/country/getTimeZones',
+    routePattern(API_PATHS.country.timeZones),
     {
       schema: {
         tags: ['country'],

@@ -7,13 +7,12 @@
 import {
   ACCOUNT_FIELD_LABELS,
   type editCustomerFieldsSchema,
+  entitled,
   FILE_FIELD_LABELS,
   fieldRequiredMessage,
   fileExtension,
   type LogoAspect,
   logoAspectOf,
-  planFeatureKeys,
-  planHasFeature,
   validateLogoDimensions,
 } from '@cuepoint/core';
 import type { z } from 'zod';
@@ -213,7 +212,7 @@ export function planAccountEdit(
     }
     changes.paymentPlan = values.paymentPlan;
     // API access is an Enterprise feature: a plan without it ends API access and its token.
-    if (!planHasFeature(values.paymentPlan, planFeatureKeys.enhancedApi)) {
+    if (!entitled(values.paymentPlan, 'enhanced_api')) {
       Object.assign(changes, { enableApi: false, apiTokenHash: null, apiTokenSealed: null });
     }
   }

@@ -1,9 +1,11 @@
 import {
+  API_PATHS,
   editCustomerFieldsSchema,
   editCustomerResponseSchema,
   errorResponseSchema,
   getCustomerResponseSchema,
   idParamsSchema,
+  routePattern,
 } from '@cuepoint/core';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,7 +49,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get(
-    '/customer/getCustomer/:id',
+    routePattern(API_PATHS.customer.get),
     {
       schema: {
         tags: ['customer'],
@@ -75,7 +77,7 @@ export const customerAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/customer/editCustomer/:id',
+    routePattern(API_PATHS.customer.edit),
     {
       onRequest: mayEditCustomer,
       schema: {

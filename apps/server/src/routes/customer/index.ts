@@ -1,4 +1,5 @@
 import {
+  API_PATHS,
   approveCustomerResponseSchema,
   errorResponseSchema,
   idParamsSchema,
@@ -7,6 +8,7 @@ import {
   pendingCustomersResponseSchema,
   planChangesQuerySchema,
   planChangesResponseSchema,
+  routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
@@ -24,7 +26,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerAccountRoutes);
 
   app.get(
-    '/customer/pending',
+    routePattern(API_PATHS.customer.pending),
     {
       onRequest: requireNavigationEntry(
         'customers',
@@ -50,7 +52,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/customer/plan-changes',
+    routePattern(API_PATHS.customer.planChanges),
     {
       onRequest: requireNavigationEntry(
         'customers',
@@ -81,7 +83,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/customer/approve/:id',
+    routePattern(API_PATHS.customer.approve),
     {
       onRequest: requireNavigationEntry(
         'customers',

@@ -1,15 +1,14 @@
 import {
-  ACCOUNT_TEXTS,
+  API_PATHS,
+  entitled,
   errorResponseSchema,
   generateTokenBodySchema,
   generateTokenResponseSchema,
   idParamsSchema,
-  type PaymentPlan,
-  planFeatureKeys,
-  planHasFeature,
+  routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conflict, fieldProblem, forbidden, notFound } from '../../lib/request-problem.ts';
+import { conflict, fieldProblem, forbidden, notFound, planProblem } from '../../lib/request-problem.ts';
 import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { findApiTokenUser, newApiToken, setApiToken } from '../../repositories/api-tokens.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
@@ -34,7 +33,7 @@ export const TOKEN_TEXTS = {
  */
 export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
-    '/customer/generateToken/:id',
+    routePattern(API_PATHS.customer.generateToken),
     {
       schema: {
         tags: ['customer'],
@@ -71,11 +70,9 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
 
         let plain: string | null = null;
         if (enableAPI) {
-          if (!planHasFeature(customer.paymentPlan as PaymentPlan, planFeatureKeys.enhancedApi)) {
-            // 409, not 403: the console ends its session on a 403 (spec section 8); this is the
-            // account's state, and the console answers it with the upgrade prompt.
-            throw conflict(ACCOUNT_TEXTS.upgradePrompt);
-          }
+          // The plan decides (core's `entitled`, as the console's switch): 403 with the upgrade
+          // prompt and `planFeature`, which the console answers with its prompt, not a lost session.
+          if (!entitled(customer.paymentPlan, 'enhanced_api')) throw planProblem('enhanced_api');
           // A token acts as a customer user, never as a main administrator (repositories/api-tokens.ts).
           // 409, not 403: a 403 would end the console's session (spec section 8).
           const actingUser = await findApiTokenUser(tx, id);

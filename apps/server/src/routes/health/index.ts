@@ -1,11 +1,11 @@
-import { healthResponseSchema } from '@cuepoint/core';
+import { API_PATHS, healthResponseSchema, routePattern } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_S } from '../../lib/database-errors.ts';
 
 /** `GET /api/health`: 200 when the database answers, 503 when it does not. */
 export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app, opts) => {
   app.get(
-    '/health',
+    routePattern(API_PATHS.health),
     {
       schema: {
         tags: ['system'],

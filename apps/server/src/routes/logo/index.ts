@@ -1,4 +1,10 @@
-import { loginLogoQuerySchema, loginLogoResponseSchema, updateLogoResponseSchema } from '@cuepoint/core';
+import {
+  API_PATHS,
+  loginLogoQuerySchema,
+  loginLogoResponseSchema,
+  routePattern,
+  updateLogoResponseSchema,
+} from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicFileUrl } from '../../lib/blob-store.ts';
 import { findCustomer, findCustomerByHost } from '../../repositories/customers.ts';
@@ -6,7 +12,7 @@ import { findCustomer, findCustomerByHost } from '../../repositories/customers.t
 /** GET /logo/updateLogo: the caller's customer logo as `[{ url }]`, `[]` without one. */
 export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/logo/updateLogo',
+    routePattern(API_PATHS.logo.current),
     {
       schema: {
         tags: ['logo'],
@@ -36,7 +42,7 @@ export const normalizeHost = (host: string): string =>
  */
 export const logoPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/logo/login',
+    routePattern(API_PATHS.logo.login),
     {
       schema: {
         tags: ['logo'],

@@ -1,4 +1,10 @@
-import { OVERVIEW_RECENT_ALARMS, type OverviewResponse, overviewResponseSchema } from '@cuepoint/core';
+import {
+  API_PATHS,
+  OVERVIEW_RECENT_ALARMS,
+  type OverviewResponse,
+  overviewResponseSchema,
+  routePattern,
+} from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { canSeeEntry } from '../../lib/navigation-access.ts';
@@ -22,7 +28,7 @@ async function resourceCounts(db: Db, customerId: string | null, withEncoders: b
 
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/overview/summary',
+    routePattern(API_PATHS.overview.summary),
     {
       schema: {
         tags: ['overview'],

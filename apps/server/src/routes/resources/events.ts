@@ -1,8 +1,10 @@
 import {
+  API_PATHS,
   errorResponseSchema,
   eventListQuerySchema,
   eventListResponseSchema,
   RESOURCES,
+  routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canSeeEntry } from '../../lib/navigation-access.ts';
@@ -16,7 +18,7 @@ import { listEvents, tailEvents, toEventDto } from '../../repositories/resource-
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/events',
+    routePattern(API_PATHS.events),
     {
       schema: {
         tags: ['events'],

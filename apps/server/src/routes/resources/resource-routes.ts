@@ -21,6 +21,7 @@ import {
   RESOURCES,
   type ResourceActor,
   type ResourceKind,
+  resourceListMetaSchema,
   resourceMetaSchema,
   VALIDATION_MESSAGES,
   versionSchema,
@@ -34,7 +35,12 @@ import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { fieldProblem, notFound } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { customerExists } from '../../repositories/customers.ts';
-import { findResource, listResources, type ResourceRow } from '../../repositories/resources.ts';
+import {
+  findResource,
+  type ListedResourceRow,
+  listResources,
+  type ResourceRow,
+} from '../../repositories/resources.ts';
 import {
   createResource,
   duplicateName,
@@ -56,7 +62,11 @@ export function toResourceDto(row: ResourceRow) {
   };
 }
 
+/** A listed resource: the DTO and the name of its customer. */
+const toListedDto = (row: ListedResourceRow) => ({ ...toResourceDto(row), customerName: row.customerName });
+
 const dtoSchema = z.looseObject(resourceMetaSchema.shape);
+const listItemSchema = z.looseObject(resourceListMetaSchema.shape);
 const bodySchema = z.record(z.string(), z.unknown(), { error: 'The body must be a JSON object' });
 const updateBodySchema = z.looseObject({ version: versionSchema });
 const createQuerySchema = z.strictObject({
@@ -128,14 +138,18 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
         summary: `${spec.plural}: one page, sorted, searched and filtered; answers { data, total }`,
         security,
         querystring: listQuerySchema(spec.list),
-        response: { 200: listResponseSchema(dtoSchema), 400: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: listResponseSchema(listItemSchema),
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
     async (request) => {
       const auth = request.auth!;
       const query = request.query as Parameters<typeof listResources>[3];
       const { rows, total } = await listResources(app.db, kind, listScope(auth, query.customerId), query);
-      return { data: rows.map(toResourceDto), total };
+      return { data: rows.map(toListedDto), total };
     },
   );
 

@@ -1,6 +1,8 @@
 import { finished } from 'node:stream/promises';
 import {
+  API_PATHS,
   errorResponseSchema,
+  routePattern,
   SLATE_TEXTS,
   SLATE_VIDEO_EXTENSIONS,
   SLATE_VIDEO_MAX_BYTES,
@@ -59,7 +61,7 @@ export const slateUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post(
-    '/ssai/slate/upload',
+    routePattern(API_PATHS.slateUpload),
     {
       onRequest: requireNavigationEntry(
         'slates',
@@ -67,7 +69,7 @@ export const slateUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         'Slates are not available to this account',
       ),
       schema: {
-        tags: ['ssai/slate'],
+        tags: [API_PATHS.resources.slate],
         summary: 'Upload a slate video (multipart field `file`, .mp4 or .ts); answers its URL',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],

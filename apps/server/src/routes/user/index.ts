@@ -1,8 +1,10 @@
 import {
+  API_PATHS,
   editUserBodySchema,
   editUserResponseSchema,
   errorResponseSchema,
   idParamsSchema,
+  routePattern,
   userSchema,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +28,7 @@ const optional = (value: string | null | undefined) => (value === undefined ? un
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/user/getUser/:id',
+    routePattern(API_PATHS.user.get),
     {
       schema: {
         tags: ['user'],
@@ -49,7 +51,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
-    '/user/editUser/:id',
+    routePattern(API_PATHS.user.edit),
     {
       schema: {
         tags: ['user'],

@@ -1,4 +1,10 @@
-import { errorResponseSchema, userSearchQuerySchema, userSearchResponseSchema } from '@cuepoint/core';
+import {
+  API_PATHS,
+  errorResponseSchema,
+  routePattern,
+  userSearchQuerySchema,
+  userSearchResponseSchema,
+} from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { searchUsers } from '../../repositories/user-search.ts';
@@ -9,7 +15,7 @@ import { searchUsers } from '../../repositories/user-search.ts';
  */
 export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/user/search',
+    routePattern(API_PATHS.user.search),
     {
       onRequest: requireNavigationEntry(
         'customers',

@@ -1,8 +1,9 @@
-import type { NavigationEntry } from '@cuepoint/core';
+import { type EnterpriseFeature, lockedEntryFeature, type NavigationEntry } from '@cuepoint/core';
 import { Menu, Tooltip } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { IconChevronDown, IconExternal, NAV_ICONS } from '../../components/icons.tsx';
+import { EnterpriseBadge, UpgradePrompt } from '../../components/plan/plan-lock.tsx';
 import type { SidebarSize } from '../../lib/preferences.ts';
 import classes from './shell.module.css';
 
@@ -20,23 +21,29 @@ interface Props {
   size: SidebarSize;
   /** Called after a link is followed (closes the overlay on a small screen). */
   onNavigate: () => void;
+  /**
+   * The plan of the user's customer: an entry of a feature outside it (Swagger, the admin API
+   * documentation: core's `lockedEntryFeature`) stays visible but locked, and opens the upgrade prompt.
+   */
+  plan?: string;
 }
 
 /** The sidebar's entries (spec section 2) with collapsible dropdown groups. */
-export function SidebarNav({ entries, size, onNavigate }: Props) {
+export function SidebarNav({ entries, size, onNavigate, plan = 'enterprise' }: Props) {
   const { pathname } = useLocation();
+  const [prompt, setPrompt] = useState<EnterpriseFeature | null>(null);
+  const item = { size, pathname, onNavigate, plan, onLocked: setPrompt };
   return (
-    <ul className={classes.navList}>
-      {entries.map((entry) => (
-        <li key={entry.id}>
-          {entry.children ? (
-            <NavGroup entry={entry} size={size} pathname={pathname} onNavigate={onNavigate} />
-          ) : (
-            <NavLeaf entry={entry} size={size} pathname={pathname} onNavigate={onNavigate} />
-          )}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={classes.navList}>
+        {entries.map((entry) => (
+          <li key={entry.id}>
+            {entry.children ? <NavGroup entry={entry} {...item} /> : <NavLeaf entry={entry} {...item} />}
+          </li>
+        ))}
+      </ul>
+      <UpgradePrompt feature={prompt} onClose={() => setPrompt(null)} />
+    </>
   );
 }
 
@@ -45,6 +52,8 @@ interface ItemProps {
   size: SidebarSize;
   pathname: string;
   onNavigate: () => void;
+  plan: string;
+  onLocked: (feature: EnterpriseFeature) => void;
 }
 
 function EntryIcon({ id }: { id: string }) {
@@ -63,9 +72,34 @@ function withTooltip(size: SidebarSize, label: string, node: ReactNode) {
   );
 }
 
-function NavLeaf({ entry, size, pathname, onNavigate }: ItemProps) {
+function NavLeaf({ entry, size, pathname, onNavigate, plan, onLocked }: ItemProps) {
   const minimised = size === 'minimised';
   const label = minimised ? null : <span className={classes.navLabel}>{entry.label}</span>;
+  const lockedBy = lockedEntryFeature(entry.id, plan);
+  if (lockedBy) {
+    return withTooltip(
+      size,
+      entry.label,
+      <button
+        type="button"
+        className={classes.navItem}
+        aria-label={minimised ? entry.label : undefined}
+        aria-haspopup="dialog"
+        data-nav-id={entry.id}
+        data-locked=""
+        onClick={() => onLocked(lockedBy)}
+      >
+        <EntryIcon id={entry.id} />
+        {/* The entry's name stays whole; the badge takes the rest of the line. */}
+        {minimised ? null : (
+          <span className={classes.navLabel} style={{ flex: 'none' }}>
+            {entry.label}
+          </span>
+        )}
+        {!minimised && <EnterpriseBadge compact />}
+      </button>,
+    );
+  }
   if (entry.href) {
     return withTooltip(
       size,
@@ -102,7 +136,8 @@ function NavLeaf({ entry, size, pathname, onNavigate }: ItemProps) {
   );
 }
 
-function NavGroup({ entry, size, pathname, onNavigate }: ItemProps) {
+function NavGroup(props: ItemProps) {
+  const { entry, size, pathname, onNavigate, plan, onLocked } = props;
   const active = isEntryActive(entry, pathname);
   const [opened, setOpened] = useState(active);
   const listId = useId();
@@ -124,8 +159,21 @@ function NavGroup({ entry, size, pathname, onNavigate }: ItemProps) {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{entry.label}</Menu.Label>
-          {children.map((child) =>
-            child.href ? (
+          {children.map((child) => {
+            const lockedBy = lockedEntryFeature(child.id, plan);
+            if (lockedBy)
+              return (
+                <Menu.Item
+                  key={child.id}
+                  onClick={() => onLocked(lockedBy)}
+                  rightSection={<EnterpriseBadge compact />}
+                  data-nav-id={child.id}
+                  data-locked=""
+                >
+                  {child.label}
+                </Menu.Item>
+              );
+            return child.href ? (
               <Menu.Item
                 key={child.id}
                 component="a"
@@ -146,8 +194,8 @@ function NavGroup({ entry, size, pathname, onNavigate }: ItemProps) {
               >
                 {child.label}
               </Menu.Item>
-            ),
-          )}
+            );
+          })}
         </Menu.Dropdown>
       </Menu>
     );
@@ -170,7 +218,7 @@ function NavGroup({ entry, size, pathname, onNavigate }: ItemProps) {
       <ul id={listId} className={classes.navList} hidden={!opened}>
         {children.map((child) => (
           <li key={child.id}>
-            <NavLeaf entry={child} size={size} pathname={pathname} onNavigate={onNavigate} />
+            <NavLeaf {...props} entry={child} />
           </li>
         ))}
       </ul>

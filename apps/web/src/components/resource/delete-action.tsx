@@ -1,5 +1,5 @@
 /**
- * Delete behind a confirm dialog. A resource another one uses is refused with 409; its message
+ * Delete behind a confirm dialog that names the record. A resource another one uses is refused with 409; its message
  * names what uses it and shows as an error toast when the answer says showMessage (spec section 8).
  */
 import { RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
@@ -18,8 +18,8 @@ export interface DeleteActionProps<K extends ResourceKind> {
   api: ResourceApi<K>;
   /** The record: its id, and its name for the question. */
   row: { _id: string; name?: unknown };
-  /** After a delete (e.g. go back to the list from a detail screen). */
-  onDeleted?: () => void;
+  /** After a delete (e.g. go back to the list from a detail screen; the record is forgotten once it settles). */
+  onDeleted?: () => void | Promise<void>;
   /** A small subtle button (in a table row) instead of a filled one. */
   compact?: boolean;
   /** The trigger button's own props (size, variant, disabled…). */
@@ -35,30 +35,7 @@ export function DeleteAction<K extends ResourceKind>({
   buttonProps,
 }: DeleteActionProps<K>) {
   const [opened, setOpened] = useState(false);
-  const queryClient = useQueryClient();
-  const name = typeof row.name === 'string' && row.name !== '' ? row.name : row._id;
-  const remove = useMutation({ mutationFn: () => api.remove(row._id) });
-
-  const confirm = async () => {
-    try {
-      await remove.mutateAsync();
-      setOpened(false);
-      toast.success(RESOURCE_TEXTS.deleted(spec.label));
-      queryClient.removeQueries({ queryKey: api.keys.detail(row._id) });
-      void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
-      onDeleted?.();
-    } catch (error) {
-      setOpened(false);
-      // The API client ended the session and left the page: nothing to add.
-      if (error instanceof ApiError && error.redirectTo) return;
-      // 409: the server's message names what uses it; 404: someone deleted it already (each
-      // shown when the answer says showMessage, spec section 8).
-      toastServerError(error);
-      if (error instanceof ApiError && error.status === 404)
-        void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
-    }
-  };
-
+  const name = recordLabel(row);
   return (
     <>
       <Button
@@ -73,29 +50,83 @@ export function DeleteAction<K extends ResourceKind>({
       >
         {KIT_TEXTS.delete}
       </Button>
-      <Modal
+      <DeleteDialog
+        spec={spec}
+        api={api}
+        row={row}
         opened={opened}
-        onClose={() => !remove.isPending && setOpened(false)}
-        title={RESOURCE_TEXTS.deleteTitle(spec.label)}
-        centered
-      >
-        <Stack gap="md">
-          <Text size="sm">{RESOURCE_TEXTS.deleteConfirm(spec.label, name)}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button
-              variant="default"
-              onClick={() => setOpened(false)}
-              disabled={remove.isPending}
-              data-autofocus
-            >
-              {KIT_TEXTS.cancel}
-            </Button>
-            <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
-              {KIT_TEXTS.delete}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        onClose={() => setOpened(false)}
+        onDeleted={onDeleted}
+      />
     </>
+  );
+}
+
+/** The name a record goes by in a question (its id when it has none). */
+const recordLabel = (row: { _id: string; name?: unknown }) =>
+  typeof row.name === 'string' && row.name !== '' ? row.name : row._id;
+
+export interface DeleteDialogProps<K extends ResourceKind>
+  extends Pick<DeleteActionProps<K>, 'spec' | 'api' | 'row' | 'onDeleted'> {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/**
+ * The confirm dialog of a delete, opened by its caller (a button, a detail page's More menu): its
+ * title and question name the record; Delete removes it, toasts, and refreshes the lists.
+ */
+export function DeleteDialog<K extends ResourceKind>({
+  spec,
+  api,
+  row,
+  opened,
+  onClose,
+  onDeleted,
+}: DeleteDialogProps<K>) {
+  const queryClient = useQueryClient();
+  const name = recordLabel(row);
+  const remove = useMutation({ mutationFn: () => api.remove(row._id) });
+
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync();
+      onClose();
+      toast.success(RESOURCE_TEXTS.deleted(spec.label));
+      void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
+      // Leave the record's page first: while it shows, its query would ask for the record again.
+      await onDeleted?.();
+      queryClient.removeQueries({ queryKey: api.keys.detail(row._id) });
+    } catch (error) {
+      onClose();
+      // The API client ended the session and left the page: nothing to add.
+      if (error instanceof ApiError && error.redirectTo) return;
+      // 409: the server's message names what uses it; 404: someone deleted it already (each
+      // shown when the answer says showMessage, spec section 8).
+      toastServerError(error);
+      if (error instanceof ApiError && error.status === 404)
+        void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
+    }
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !remove.isPending && onClose()}
+      title={RESOURCE_TEXTS.deleteTitle(spec.label, name)}
+      centered
+    >
+      <Stack gap="md">
+        <Text size="sm">{RESOURCE_TEXTS.deleteConfirm(spec.label, name)}</Text>
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+            {KIT_TEXTS.cancel}
+          </Button>
+          <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
+            {KIT_TEXTS.delete}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

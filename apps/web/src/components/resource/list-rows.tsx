@@ -1,80 +1,63 @@
 /**
  * The rows of a list screen's table, or placeholder rows while the first page loads, or the empty
- * and no-match states. The name cell links to the record (or opens it).
+ * and no-match states. A row opens its record on a click anywhere on it (or Enter while it has
+ * focus); the name cell is also a link (a new tab, a middle click), and the row's actions are in a
+ * menu at its end.
  */
-import { RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
-import { Anchor, Button, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
-import type { MouseEvent, ReactNode } from 'react';
+import type { ResourceKind } from '@cuepoint/core';
+import { Anchor, Skeleton, Table, useDirection } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { ResourceDto, ResourceSpecOf } from '../../lib/resource-api.ts';
-import { formatCell } from './format.ts';
+import type { ResourceSpecOf } from '../../lib/resource-api.ts';
+import classes from './list.module.css';
+import {
+  cellContent,
+  isLtrColumn,
+  type ListedRow,
+  nameColumnKey,
+  type ResourceColumn,
+  type RowAction,
+  rowName,
+  useRowOpen,
+} from './list-cells.tsx';
+import { ListRowMenu } from './list-row-menu.tsx';
+
+export type { ResourceColumn, RowAction } from './list-cells.tsx';
 
 const SKELETON_ROWS = 5;
 
-export interface ResourceColumn<Row> {
-  /** The row's field (also the sort key when the list shape can sort by it). */
-  key: string;
-  label: string;
-  /** Sortable when the list shape has this key among its sort keys (the default), unless false. */
-  sortable?: boolean;
-  render?: (row: Row) => ReactNode;
-}
-
 export interface ListRowsProps<K extends ResourceKind> {
   spec: ResourceSpecOf<K>;
-  columns: readonly ResourceColumn<ResourceDto<K>>[];
-  rows: readonly ResourceDto<K>[];
+  columns: readonly ResourceColumn<ListedRow<K>>[];
+  rows: readonly ListedRow<K>[];
   /** The first page is still loading: placeholder rows. */
   pending: boolean;
   /** Loading failed and nothing is there to show (the screen shows the error). */
   failed: boolean;
-  /** A search or a filter narrows the rows: an empty answer is "no match", with a way to clear them. */
-  searching: boolean;
-  onClearAll: () => void;
-  rowHref?: (row: ResourceDto<K>) => string;
-  onRowClick?: (row: ResourceDto<K>) => void;
-  rowActions?: (row: ResourceDto<K>) => ReactNode;
+  /** What shows when there are no rows (the empty or the no-match state). */
+  empty: ReactNode;
+  /** The record's page: where a row, its name and its menu's Open go. */
+  rowHref: (row: ListedRow<K>) => string;
+  /** The screen's own entries of a row's menu. */
+  rowActions?: (row: ListedRow<K>) => readonly RowAction[];
+  /** Offers Delete in each row's menu (the list asks for confirmation). */
+  onDelete?: (row: ListedRow<K>) => void;
 }
 
-/** Clicks on a link, button or input inside a row are theirs, not the row's. */
-const fromControl = (event: MouseEvent) =>
-  event.target instanceof Element &&
-  event.target.closest('a, button, input, select, textarea, [role="menu"]');
-
 export function ListRows<K extends ResourceKind>({
-  spec,
   columns,
   rows,
   pending,
   failed,
-  searching,
-  onClearAll,
+  empty,
   rowHref,
-  onRowClick,
   rowActions,
+  onDelete,
 }: ListRowsProps<K>) {
-  const colSpan = columns.length + (rowActions ? 1 : 0);
-  const nameKey = columns.some((c) => c.key === 'name') ? 'name' : columns[0]?.key;
-
-  const cell = (row: ResourceDto<K>, column: ResourceColumn<ResourceDto<K>>) => {
-    const content = column.render
-      ? column.render(row)
-      : formatCell((row as Record<string, unknown>)[column.key]);
-    if (column.key !== nameKey) return content;
-    if (rowHref)
-      return (
-        <Anchor component={Link} to={rowHref(row)} fw={600}>
-          {content}
-        </Anchor>
-      );
-    if (onRowClick)
-      return (
-        <Anchor component="button" type="button" fw={600} onClick={() => onRowClick(row)}>
-          {content}
-        </Anchor>
-      );
-    return content;
-  };
+  const { dir } = useDirection();
+  const open = useRowOpen(rowHref as (row: { _id: string }) => string);
+  const colSpan = columns.length + 1;
+  const nameKey = nameColumnKey(columns);
 
   if (pending) {
     return Array.from({ length: SKELETON_ROWS }, (_, i) => (
@@ -93,35 +76,41 @@ export function ListRows<K extends ResourceKind>({
   if (rows.length === 0) {
     return (
       <Table.Tr>
-        <Table.Td colSpan={colSpan}>
-          <Stack align="center" gap="xs" py="xl">
-            <Text fw={600}>{searching ? RESOURCE_TEXTS.noMatch : RESOURCE_TEXTS.emptyList(spec.plural)}</Text>
-            {searching && (
-              <Button variant="default" size="xs" onClick={onClearAll}>
-                {RESOURCE_TEXTS.clearFilters}
-              </Button>
-            )}
-          </Stack>
-        </Table.Td>
+        <Table.Td colSpan={colSpan}>{empty}</Table.Td>
       </Table.Tr>
     );
   }
   return rows.map((row) => (
-    <Table.Tr
-      key={row._id}
-      onClick={onRowClick ? (event) => !fromControl(event) && onRowClick(row) : undefined}
-      style={onRowClick ? { cursor: 'pointer' } : undefined}
-    >
-      {columns.map((column) => (
-        <Table.Td key={column.key}>{cell(row, column)}</Table.Td>
-      ))}
-      {rowActions && (
-        <Table.Td>
-          <Group gap="xs" wrap="nowrap" justify="flex-end">
-            {rowActions(row)}
-          </Group>
-        </Table.Td>
-      )}
+    <Table.Tr key={row._id} className={classes.item} {...open(row)}>
+      {columns.map((column) => {
+        const content = cellContent(row, column);
+        const ltr = isLtrColumn(column);
+        return (
+          <Table.Td
+            key={column.key}
+            dir={ltr ? 'ltr' : undefined}
+            // A left-to-right value keeps its column's alignment on a right-to-left page.
+            style={ltr && dir === 'rtl' ? { textAlign: 'right' } : undefined}
+          >
+            {column.key === nameKey ? (
+              // The row is the keyboard's way in (Enter); the link serves the pointer (new tab).
+              <Anchor component={Link} to={rowHref(row)} fw={600} tabIndex={-1}>
+                {content}
+              </Anchor>
+            ) : (
+              content
+            )}
+          </Table.Td>
+        );
+      })}
+      <Table.Td className={classes.actionsCell}>
+        <ListRowMenu
+          name={rowName(row)}
+          href={rowHref(row)}
+          actions={rowActions?.(row) ?? []}
+          onDelete={onDelete ? () => onDelete(row) : undefined}
+        />
+      </Table.Td>
     </Table.Tr>
   ));
 }

@@ -1,11 +1,12 @@
 /**
- * A list screen's table: a caption for screen readers (what it holds, how it is sorted), sortable
- * column headers, and the rows (list-rows.tsx).
+ * A list screen's table (wider than a phone): a caption for screen readers (what it holds, how it
+ * is sorted), sortable column headers that stay in view while the rows scroll, and the rows
+ * (list-rows.tsx) with their action menus.
  */
 import type { ResourceKind, SortOrder } from '@cuepoint/core';
 import { Box, Group, Table, UnstyledButton } from '@mantine/core';
-import type { ResourceDto } from '../../lib/resource-api.ts';
 import { IconChevronDown } from '../icons.tsx';
+import type { ListedRow } from './list-cells.tsx';
 import { ListRows, type ListRowsProps, type ResourceColumn } from './list-rows.tsx';
 import { KIT_TEXTS } from './texts.ts';
 
@@ -16,7 +17,13 @@ export interface ListTableProps<K extends ResourceKind> extends ListRowsProps<K>
   fetching: boolean;
 }
 
-const visuallyHidden = {
+/**
+ * The table scrolls within this height, so its sticky header stays in view under the page's
+ * header (the title, toolbar and footer take the rest of the viewport).
+ */
+const TABLE_MAX_HEIGHT = 'max(20rem, calc(100dvh - 16rem))';
+
+export const visuallyHidden = {
   position: 'absolute',
   width: 1,
   height: 1,
@@ -29,13 +36,13 @@ const visuallyHidden = {
 } as const;
 
 export function ListTable<K extends ResourceKind>(props: ListTableProps<K>) {
-  const { spec, columns, sort, order, onSort, fetching, rowActions } = props;
-  const sortable = (column: ResourceColumn<ResourceDto<K>>) =>
+  const { spec, columns, sort, order, onSort, fetching } = props;
+  const sortable = (column: ResourceColumn<ListedRow<K>>) =>
     column.sortable !== false && spec.list.sortKeys.includes(column.key);
   const sortColumn = columns.find((c) => c.key === sort);
   return (
-    <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover verticalSpacing="xs" aria-busy={fetching}>
+    <Table.ScrollContainer minWidth={600} maxHeight={TABLE_MAX_HEIGHT} type="native">
+      <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-busy={fetching}>
         <Table.Caption style={visuallyHidden}>
           {KIT_TEXTS.caption(spec.plural, sortColumn?.label ?? sort, order)}
         </Table.Caption>
@@ -68,13 +75,11 @@ export function ListTable<K extends ResourceKind>(props: ListTableProps<K>) {
                 </Table.Th>
               );
             })}
-            {rowActions && (
-              <Table.Th>
-                <Box component="span" style={visuallyHidden}>
-                  {KIT_TEXTS.actions}
-                </Box>
-              </Table.Th>
-            )}
+            <Table.Th>
+              <Box component="span" style={visuallyHidden}>
+                {KIT_TEXTS.actions}
+              </Box>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

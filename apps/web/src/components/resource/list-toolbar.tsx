@@ -1,9 +1,28 @@
-/** A list screen's toolbar: the search field, the Filters button (its count), the screen's own actions. */
+/**
+ * A list screen's toolbar: the search field and the Filters button (its count) on the left; the
+ * screen's other actions and, last on the right, its primary action (creating a record).
+ */
 import { RESOURCE_TEXTS } from '@cuepoint/core';
 import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { KIT_TEXTS } from './texts.ts';
+
+/** A list's primary action: the page that creates a record ("New encoder"). */
+export interface ListPrimaryAction {
+  label: string;
+  to: string;
+}
+
+/** The primary action's button (the toolbar's, and the empty state's). */
+export function PrimaryActionButton({ action }: { action: ListPrimaryAction }) {
+  return (
+    <Button component={Link} to={action.to}>
+      {action.label}
+    </Button>
+  );
+}
 
 /** Milliseconds of quiet typing before the search text goes to the URL. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -14,13 +33,22 @@ export interface ListToolbarProps {
   /** Active filters; null when the list has no filters (no button). */
   filterCount: number | null;
   onOpenFilters: () => void;
+  /** The screen's other actions (Logs, another view), before the primary one. */
   actions?: ReactNode;
+  primaryAction?: ListPrimaryAction;
 }
 
-export function ListToolbar({ search, onSearch, filterCount, onOpenFilters, actions }: ListToolbarProps) {
+export function ListToolbar({
+  search,
+  onSearch,
+  filterCount,
+  onOpenFilters,
+  actions,
+  primaryAction,
+}: ListToolbarProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm">
-      <Group gap="sm" align="flex-end">
+      <Group gap="sm" align="flex-end" wrap="nowrap" style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 420 }}>
         <SearchBox value={search} onSearch={onSearch} />
         {filterCount !== null && (
           <Button variant="default" onClick={onOpenFilters} aria-haspopup="dialog">
@@ -28,7 +56,12 @@ export function ListToolbar({ search, onSearch, filterCount, onOpenFilters, acti
           </Button>
         )}
       </Group>
-      {actions && <Group gap="sm">{actions}</Group>}
+      {(actions || primaryAction) && (
+        <Group gap="sm">
+          {actions}
+          {primaryAction && <PrimaryActionButton action={primaryAction} />}
+        </Group>
+      )}
     </Group>
   );
 }
@@ -55,7 +88,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) =
       placeholder={RESOURCE_TEXTS.searchPlaceholder}
       type="search"
       value={text}
-      w={260}
+      style={{ flex: '1 1 auto', minWidth: 0, maxWidth: 260 }}
       onChange={(event) => {
         setText(event.currentTarget.value);
         send(event.currentTarget.value);

@@ -2,15 +2,18 @@
  * The detail route of a resource edited on a page of its own (/streams-vod/{detail}), as one
  * component: 'new' creates a record (the resource's defaults) and then opens it; an id loads the
  * record (a loader, then the form, or the not-found message with a way back to the list), edits it
- * and saves it with the version it was read at, with the record's sections and Delete. The screen
- * gives its fields; everything else is the kit's.
+ * and saves it with the version it was read at. A stored record's page opens with the shared
+ * header (RecordHeader: name, status, type, the screen's facts, Logs, and Delete in its More
+ * menu). The screen gives its fields and facts; everything else is the kit's.
  */
 import type { ResourceKind } from '@cuepoint/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ResourceDto } from '../../lib/resource-api.ts';
-import { DeleteAction } from './delete-action.tsx';
+import type { DetailFact } from './detail-header.tsx';
+import { RecordHeader } from './record-header.tsx';
 import { ResourceDetail } from './resource-detail.tsx';
 import { type FormValues, ResourceFormPage } from './resource-form.tsx';
 import { type ResourceFormOptions, recordName, useResourceForm } from './use-resource-form.ts';
@@ -23,10 +26,14 @@ export interface ResourceEditPageProps<K extends ResourceKind, V extends FormVal
   paths: { list: string; detail: (id: string) => string };
   /** The heading of the create form; without it 'new' is an id like any other (not found). */
   createTitle?: string;
-  /** A stored record's sections (DetailTabs), shown while it loads too. */
-  tabs?: (id: string) => ReactNode;
-  /** Offer Delete on a stored record (the default). */
+  /** The header's facts of a stored record (its last change and id follow them). */
+  facts?: (record: ResourceDto<K>) => readonly DetailFact[];
+  /** The record's log viewer: a Logs link in the header. */
+  logsTo?: (id: string) => string;
+  /** Offer Delete (in the header's More menu) on a stored record (the default). */
   deletable?: boolean;
+  /** Save cannot be pressed yet (a file is still uploading). */
+  saveDisabled?: boolean;
   /** The fields, bound to the form. */
   children: (form: UseFormReturnType<V>) => ReactNode;
 }
@@ -34,10 +41,10 @@ export interface ResourceEditPageProps<K extends ResourceKind, V extends FormVal
 export function ResourceEditPage<K extends ResourceKind, V extends FormValues>(
   props: ResourceEditPageProps<K, V>,
 ) {
-  const { api, id, paths, createTitle, tabs } = props;
+  const { api, id, paths, createTitle } = props;
   if (id === 'new' && createTitle !== undefined) return <CreateForm {...props} createTitle={createTitle} />;
   return (
-    <ResourceDetail key={id} api={api} id={id} cancelTo={paths.list} tabs={tabs?.(id)}>
+    <ResourceDetail key={id} api={api} id={id} cancelTo={paths.list}>
       {(record) => <EditForm {...props} record={record} />}
     </ResourceDetail>
   );
@@ -51,7 +58,12 @@ function CreateForm<K extends ResourceKind, V extends FormValues>(
     navigate(props.paths.detail(record._id), { replace: true }),
   );
   return (
-    <ResourceFormPage title={props.createTitle} submit={submit} cancelTo={props.paths.list}>
+    <ResourceFormPage
+      title={props.createTitle}
+      submit={submit}
+      cancelTo={props.paths.list}
+      saveDisabled={props.saveDisabled}
+    >
       {props.children(form)}
     </ResourceFormPage>
   );
@@ -60,24 +72,26 @@ function CreateForm<K extends ResourceKind, V extends FormValues>(
 function EditForm<K extends ResourceKind, V extends FormValues>(
   props: ResourceEditPageProps<K, V> & { record: ResourceDto<K> },
 ) {
-  const { api, record, paths, tabs, deletable = true } = props;
+  const { api, record, paths, facts, logsTo, deletable = true } = props;
   const navigate = useNavigate();
   const { form, submit } = useResourceForm(props, record);
+  // The header shows the record as stored (the query's, which a save refreshes), not the edits.
+  const { data: stored = record } = useQuery(api.detailOptions(record._id));
   return (
     <ResourceFormPage
       title={recordName(record)}
       submit={submit}
       cancelTo={paths.list}
-      tabs={tabs?.(record._id)}
-      actions={
-        deletable ? (
-          <DeleteAction
-            spec={api.spec}
-            api={api}
-            row={record}
-            onDeleted={() => navigate(paths.list, { replace: true })}
-          />
-        ) : undefined
+      saveDisabled={props.saveDisabled}
+      header={
+        <RecordHeader
+          api={api}
+          record={stored}
+          facts={facts?.(stored)}
+          logsTo={logsTo?.(stored._id)}
+          deletable={deletable}
+          onDeleted={() => navigate(paths.list, { replace: true })}
+        />
       }
     >
       {props.children(form)}

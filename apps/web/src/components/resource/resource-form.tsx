@@ -331,6 +331,8 @@ export interface ResourceFormPageProps extends FrameProps {
   actions?: ReactNode;
   /** Shown between the title and the form (DetailTabs). */
   tabs?: ReactNode;
+  /** A stored record's header (RecordHeader), in place of the title and `actions`. */
+  header?: ReactNode;
 }
 
 /** The form of a resource with a detail route: a page with the title and a sticky Save/Cancel footer. */
@@ -345,6 +347,7 @@ export function ResourceFormPage({
   onCancel,
   actions,
   tabs,
+  header,
   children,
 }: ResourceFormPageProps) {
   const cancel = cancelTo ? (
@@ -359,10 +362,12 @@ export function ResourceFormPage({
   const routeTitle = useRouteTitle();
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" gap="sm">
-        <Title order={1}>{title ?? routeTitle}</Title>
-        {actions && <Group gap="sm">{actions}</Group>}
-      </Group>
+      {header ?? (
+        <Group justify="space-between" align="center" gap="sm">
+          <Title order={1}>{title ?? routeTitle}</Title>
+          {actions && <Group gap="sm">{actions}</Group>}
+        </Group>
+      )}
       {tabs}
       {loading ? (
         <Group gap="xs" py="xl">

@@ -12,6 +12,17 @@ export const KIT_TEXTS = {
   previousPage: 'Previous page',
   nextPage: 'Next page',
   actions: 'Actions',
+  /** A row's action menu button (list-row-menu.tsx). */
+  actionsFor: (name: string) => `Actions for ${name}`,
+  open: 'Open',
+  /** The Customer column a main administrator's lists show (whose each row is). */
+  customer: 'Customer',
+  /** The sort control of the card layout (phone width), where there are no column headers. */
+  sortField: 'Sort by',
+  sortAscending: 'Ascending',
+  sortDescending: 'Descending',
+  sortOrderToggle: (order: 'asc' | 'desc') =>
+    order === 'asc' ? 'Sorted ascending: sort descending' : 'Sorted descending: sort ascending',
   loading: (plural: string) => `Loading ${plural.toLowerCase()}…`,
   loadingRecord: 'Loading…',
   sortBy: (label: string) => `Sort by ${label}`,
@@ -25,6 +36,23 @@ export const KIT_TEXTS = {
   edit: 'Edit',
   editNamed: (label: string, name: string) => `Edit ${label.toLowerCase()} ${name}`,
   detailTabs: 'Sections',
+  /** A detail page's header (detail-header.tsx, record-header.tsx). */
+  more: 'More',
+  moreNamed: (name: string) => `More actions for ${name}`,
+  /** 'Copy source stream URL', 'Copy ID': the label's first word in lower case unless an acronym. */
+  copy: (label: string) =>
+    `Copy ${/^[A-Z]{2,}\b/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1)}`,
+  copied: 'Copied',
+  copyFailed: 'Could not copy. Select the text and copy it instead.',
+  lastChanged: 'Last changed',
+  /** "…by ada@example.com" after the time of the last change. */
+  changedBy: 'by',
+  id: 'ID',
+  playbackUrls: 'Playback URLs',
+  playbackUrl: 'Playback URL',
+  /** The playback slot until the data plane serves the record. */
+  playbackPending: 'Not available yet: playback URLs appear here once streaming is set up.',
+  logs: 'Logs',
   empty: '—',
   yes: 'Yes',
   no: 'No',

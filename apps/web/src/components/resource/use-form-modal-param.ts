@@ -3,7 +3,7 @@
  * `?new=1` to create, `?edit=<id>` to edit. The list's own parameters stay as they are.
  */
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 
 export const FORM_MODAL_PARAMS = { create: 'new', edit: 'edit' } as const;
 
@@ -41,4 +41,17 @@ export function useFormModalParam() {
     openEdit: useCallback((id: string) => write({ edit: id }), [write]),
     close: useCallback(() => write({}), [write]),
   };
+}
+
+/**
+ * Where the form-dialog parameters of an older link lead now that the list creates and edits on
+ * the record's own page (`?new=1`: the create page, `?edit=<id>`: the record's page), keeping the
+ * list's other parameters out; null when the URL names no dialog.
+ */
+export function useFormParamTarget(paths: { create: string; detail: (id: string) => string }): string | null {
+  const { search } = useLocation();
+  const state = parseFormModal(new URLSearchParams(search));
+  if (state.mode === 'edit') return paths.detail(state.id);
+  if (state.mode === 'create') return paths.create;
+  return null;
 }

@@ -1,4 +1,4 @@
-import { UPLOAD_LIMITS } from '@cuepoint/core';
+import { ENTITLEMENT_TEXTS, UPLOAD_LIMITS } from '@cuepoint/core';
 import { ApiError, CLIENT_TEXTS } from '../../lib/api-client.ts';
 
 /**
@@ -7,9 +7,10 @@ import { ApiError, CLIENT_TEXTS } from '../../lib/api-client.ts';
  */
 export const ACCOUNT_UI = {
   save: 'Save',
-  cancel: 'Cancel',
-  upgrade: 'Upgrade',
-  upgradeTitle: 'Upgrade to Enterprise',
+  cancel: ENTITLEMENT_TEXTS.cancel,
+  upgrade: ENTITLEMENT_TEXTS.upgrade,
+  /** The upgrade prompt's title, as the plan lock's (components/plan). */
+  upgradeTitle: ENTITLEMENT_TEXTS.promptTitle,
   confirmUpgradeTitle: 'Confirm the plan upgrade',
   confirmUpgrade: 'Confirm upgrade',
   confirmUpgradeIntro: 'Your plan changes from Standard to Enterprise. Minimum commitment:',

@@ -40,10 +40,6 @@ export const DATASOURCE_TEXTS = {
 const STREAM_TEXTS = {
   logs: 'Logs',
   updatedAt: 'Updated',
-  /** A stream's sections (its Configuration, Ads and Logs pages). */
-  configuration: 'Configuration',
-  ads: 'Ads',
-  sections: 'Live stream sections',
 } as const;
 
 /** /streams-live: the streams and their datasource. */

@@ -7,9 +7,6 @@ export const STREAMER_SCREEN_TEXTS = {
   statusOptions: { active: 'Active', inactive: 'Inactive' } as Record<string, string>,
   modeOptions: { loop: 'Loop', schedule: 'Schedule' } as Record<string, string>,
   itemCount: 'Items',
-  /** The detail screen's sections. */
-  configuration: 'Configuration',
-  sections: 'Streamer channel sections',
   datePlaceholder: 'MM-DD-YYYYTHH:mm:ss',
   endDateHint: 'Leave empty to keep playing',
   breakintervalHint: '0 plays without ad breaks',

@@ -8,9 +8,6 @@ export const VOD_SCREEN_TEXTS = {
   status: 'Status',
   statusOptions: { active: 'Active', inactive: 'Inactive' } as Record<string, string>,
   cuePointCount: 'Cue points',
-  /** The detail screen's sections. */
-  configuration: 'Configuration',
-  sections: 'VOD asset sections',
   source: 'Source',
   durationHint: (shown: string) => `In seconds (${shown})`,
   cuePointsHint: 'Seconds from the start where a mid-roll ad break goes',

@@ -40,10 +40,15 @@ describe('POST /api/customer/generateToken/:id', () => {
   const whoAmI = (token: string, userId: string) =>
     app.inject({ url: `/api/user/getUser/${userId}`, headers: bearer(token) });
 
-  it('refuses to switch API access on without the enterprise entitlement (409 with the upgrade text), storing nothing', async () => {
+  it('refuses to switch API access on without the enterprise entitlement (403 with the upgrade text), storing nothing', async () => {
     const res = await generate(demoId, { enableAPI: true, customerId: demoId }, customer.headers);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ statusCode: 409, message: ACCOUNT_TEXTS.upgradePrompt });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      statusCode: 403,
+      message: ACCOUNT_TEXTS.upgradePrompt,
+      planFeature: 'enhanced_api',
+      showMessage: true,
+    });
     expect(await customerRow(demoId)).toMatchObject({
       enableApi: false,
       apiTokenHash: null,

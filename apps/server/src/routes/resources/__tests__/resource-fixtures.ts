@@ -60,7 +60,9 @@ export function samplePayload(kind: ResourceKind, name: string, refs: Refs = {})
         breakinterval: 15,
         akamaiToken: 'a1b2c3d4',
         trustedIpsList: ['203.0.113.0/24'],
-        midrollLayouts: [{ name: 'Squeeze', transition: 'fade', duration: 1.5 }],
+        // A list of objects (stored as jsonb) that every plan may set; the Enterprise fields are
+        // entitlements.test.ts's.
+        tolerations: [{ key: 'dedicated', value: 'ssai', effect: 'NoSchedule' }],
         slateId: refs.slateId ?? null,
       };
     case 'vod':

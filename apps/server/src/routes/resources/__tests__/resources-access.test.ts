@@ -162,6 +162,23 @@ describe('who may call the resource routes', () => {
       expect((await api.list(kind, { customerId: RANDOM_ID })).json()).toEqual({ data: [], total: 0 });
     });
 
+    it('names each listed row’s customer (the administrator’s list shows whose each row is)', async () => {
+      await createVia(otherApi, kind, minimalPayload(kind, unique('Named customer'), otherRefs));
+      const all = await resourceClient(app, admin.headers).list(kind, { pageSize: 'All' });
+      const names = new Map(all.json().data.map((r: Payload) => [r.customerId, r.customerName]));
+      expect(names.get(other.customer.id)).toBe(other.customer.name);
+      const demoName = (await otherApi.list(kind)).json().data[0]?.customerName;
+      expect(demoName).toBe(other.customer.name);
+      // A customer's own list names its own account on every row, and nothing else leaks.
+      const own = await demoApi.list(kind, { pageSize: 'All' });
+      const ownNames = new Set(own.json().data.map((r: Payload) => r.customerName));
+      expect(ownNames).toEqual(new Set([names.get(demoId)]));
+      expect(typeof names.get(demoId)).toBe('string');
+      // A single record's answer stays as it was (the name is the list's).
+      const one = await demoApi.get(kind, own.json().data[0]._id);
+      expect(one.json()).not.toHaveProperty('customerName');
+    });
+
     it('lets a main administrator create for a customer, and read, update and delete any customer’s rows', async () => {
       const api = resourceClient(app, admin.headers);
       const created = await api.create(kind, payloadFor(demoRefs), { customerId: demoId });

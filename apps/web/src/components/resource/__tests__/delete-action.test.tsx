@@ -16,7 +16,9 @@ const row = makeEncoder({ name: 'Studio A' });
 const open = async () => {
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: KIT_TEXTS.deleteNamed('Encoder', 'Studio A') }));
-  const dialog = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Encoder') });
+  const dialog = await screen.findByRole('dialog', {
+    name: RESOURCE_TEXTS.deleteTitle('Encoder', 'Studio A'),
+  });
   return { user, dialog };
 };
 

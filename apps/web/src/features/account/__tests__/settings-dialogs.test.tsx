@@ -122,11 +122,11 @@ describe('De-Activate Account', () => {
     await ui.click(final);
 
     await waitFor(() => expect(location()).toBe('/login'));
-    // In this order, each once (the logout's cache reset does not check again).
+    // In this order, each once (the logout's cache reset does not check again). No auth/logout:
+    // de-activation revoked the account's sessions, so the server could only refuse it (401).
     expect(calls(fetchMock).filter((c) => c.includes(' auth/'))).toEqual([
       'GET auth/canBeDeactivated',
       'POST auth/deactivateAccount',
-      'POST auth/logout',
     ]);
     expect(shownToasts(toasts)).toEqual([
       { message: ACCOUNT_TEXTS.deactivated, type: 'success', autoClose: 4000 },

@@ -1,8 +1,9 @@
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** GET /auth/canBeDeactivated: false while the account has configured channels or VODs. */
-export const canBeDeactivated = () => apiRequest<boolean>('auth/canBeDeactivated');
+export const canBeDeactivated = () => apiRequest<boolean>(apiPath(API_PATHS.auth.canBeDeactivated));
 
 /** Asked afresh every time the deactivation starts: never served from the cache. */
 export const canBeDeactivatedQuery = () =>

@@ -1,4 +1,5 @@
 import type { EditCustomerFields, editCustomerResponseSchema } from '@cuepoint/core';
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, apiUpload } from '../../../lib/api-client.ts';
@@ -25,7 +26,7 @@ export interface EditCustomerInput {
  * certificate, private key), plain JSON otherwise (the plan upgrade, an edit without files).
  */
 export const editCustomer = (id: string, { fields, files = {} }: EditCustomerInput) => {
-  const path = `customer/editCustomer/${encodeURIComponent(id)}`;
+  const path = apiPath(API_PATHS.customer.edit, { id });
   const chosen = Object.values(files).some(Boolean);
   return chosen
     ? apiUpload<EditCustomerResponse>(path, { method: 'PUT', fields: { ...fields }, files: { ...files } })

@@ -1,11 +1,12 @@
 import type { ProfileFormValues, User } from '@cuepoint/core';
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
 
 /** PUT /user/editUser/{id}: the profile fields (core's profileSchema); answers the user. */
 export const editUser = (id: string, body: ProfileFormValues) =>
-  apiRequest<User>(`user/editUser/${encodeURIComponent(id)}`, { method: 'PUT', body });
+  apiRequest<User>(apiPath(API_PATHS.user.edit, { id }), { method: 'PUT', body });
 
 /**
  * Saves a profile. The session's profile query (['user', id]) takes the answer at once, so the

@@ -1,4 +1,5 @@
 import type { generateTokenResponseSchema } from '@cuepoint/core';
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -8,7 +9,7 @@ export type GenerateTokenResponse = z.infer<typeof generateTokenResponseSchema>;
 
 /** POST /customer/generateToken/{id}: enableAPI true makes a token, false deletes it. */
 export const generateToken = (customerId: string, enableAPI: boolean) =>
-  apiRequest<GenerateTokenResponse>(`customer/generateToken/${encodeURIComponent(customerId)}`, {
+  apiRequest<GenerateTokenResponse>(apiPath(API_PATHS.customer.generateToken, { id: customerId }), {
     method: 'POST',
     body: { enableAPI, customerId },
   });

@@ -1,4 +1,5 @@
 import type { AccountCustomer } from '@cuepoint/core';
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -7,7 +8,7 @@ export const customerKey = (id: string) => ['customer', id] as const;
 
 /** GET /customer/getCustomer/{id}: the account dialog's data (plan, logos, domain, CDN, API token). */
 export const getCustomer = (id: string) =>
-  apiRequest<AccountCustomer>(`customer/getCustomer/${encodeURIComponent(id)}`);
+  apiRequest<AccountCustomer>(apiPath(API_PATHS.customer.get, { id }));
 
 export const customerQuery = (id: string) =>
   queryOptions({ queryKey: customerKey(id), queryFn: () => getCustomer(id) });

@@ -1,12 +1,12 @@
 import {
   ACCOUNT_TEXTS,
   type AccountCustomer,
+  entitled,
   PAYMENT_PLANS,
   type PaymentPlan,
   PLAN_FEATURES,
   type PlanFeature,
   planFeatureKeys,
-  planHasFeature,
 } from '@cuepoint/core';
 import {
   ActionIcon,
@@ -82,8 +82,8 @@ export function ApiAccess({ customer, userId, onUpgraded }: ApiAccessProps) {
 
   const toggle = (enable: boolean) => {
     if (!enable) return void generate(false);
-    if (planHasFeature(asPaymentPlan(customer.paymentPlan), planFeatureKeys.enhancedApi))
-      return void generate(true);
+    // The same rule as the server's (core's `entitled`).
+    if (entitled(customer.paymentPlan, 'enhanced_api')) return void generate(true);
     setStep('prompt');
   };
 

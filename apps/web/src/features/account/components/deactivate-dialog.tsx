@@ -99,7 +99,8 @@ function DeactivateSteps({
       return;
     }
     toast.success(ACCOUNT_TEXTS.deactivated);
-    await logout();
+    // De-activation revoked every session of the account: nothing is left to end on the server.
+    await logout({ revoked: true });
   };
 
   const first = step === 'confirm';

@@ -1,9 +1,10 @@
-import { ActionIcon, Anchor, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
+import { entryPath } from '@cuepoint/core';
+import { ActionIcon, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
 import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { IconBell } from '../../../components/icons.tsx';
+import { ScreenLink } from '../../../components/screen-link.tsx';
 
 const SEEN_KEY = 'cuepoint.alarmsSeenAt';
 const seenAt = () => Number(window.sessionStorage.getItem(SEEN_KEY) ?? 0);
@@ -52,9 +53,9 @@ export function AlarmBell() {
           ) : (
             <AlarmList alarms={alarms.slice(0, 8)} empty="No alarms have been raised." />
           )}
-          <Anchor component={Link} to="/alarms" size="sm">
+          <ScreenLink to={entryPath('alarms')} size="sm" hideWhenPending>
             View all alarms
-          </Anchor>
+          </ScreenLink>
         </Stack>
       </Popover.Dropdown>
     </Popover>

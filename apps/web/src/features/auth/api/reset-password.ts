@@ -1,8 +1,8 @@
-import { AUTH_PATHS, type EmailRequest, type MessageResponse } from '@cuepoint/core';
+import { API_PATHS, apiPath, type EmailRequest, type MessageResponse } from '@cuepoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const resetPassword = (body: EmailRequest) =>
-  apiRequest<MessageResponse>(AUTH_PATHS.resetPassword, { method: 'POST', body });
+  apiRequest<MessageResponse>(apiPath(API_PATHS.auth.resetPassword), { method: 'POST', body });
 
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,7 +1,8 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@cuepoint/core';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TEXTS } from '@cuepoint/core';
 import { Alert, Anchor, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { BrandLogo } from '../../../components/brand-logo.tsx';
 import { ApiError, CLIENT_TEXTS } from '../../../lib/api-client.ts';
 
 export interface AuthLayoutProps {
@@ -11,21 +12,37 @@ export interface AuthLayoutProps {
   /** Links under the card's content (sign up, forgot password, back to sign in). */
   links?: ReactNode;
   width?: number;
-  /** Above the title: the customer's login logo, where one is set. */
+  /** Above the title, instead of the Cuepoint logo: the customer's login logo, where one is set. */
   logo?: ReactNode;
 }
 
-/** The clean layout of the public account pages: one centred card, no chrome. */
+/**
+ * The clean layout of the public account pages: one centred card, no chrome, with the Cuepoint
+ * logo above the title (or the customer's login logo where a page has one). A page titled with the
+ * product name (sign-in) shows the logo as its title rather than the name twice.
+ */
 export function AuthLayout({ title, description, children, links, width = 400, logo }: AuthLayoutProps) {
+  const brandTitle = !logo && title === TEXTS.productName;
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-body)">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={width}>
         <Stack>
-          {logo}
+          {logo ??
+            (brandTitle ? null : (
+              <Center data-testid="brand-logo">
+                <BrandLogo size="lg" />
+              </Center>
+            ))}
           <Stack gap={4}>
-            <Title order={1} size="h2">
-              {title}
-            </Title>
+            {brandTitle ? (
+              <Title order={1} size="h2" data-testid="brand-logo">
+                <BrandLogo size="lg" />
+              </Title>
+            ) : (
+              <Title order={1} size="h2">
+                {title}
+              </Title>
+            )}
             {description && (
               <Text c="dimmed" size="sm">
                 {description}

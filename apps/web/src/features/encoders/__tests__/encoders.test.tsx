@@ -45,13 +45,23 @@ const listAnswer =
 
 const ROUTES: RouteObject[] = [
   { path: '/encoder', handle: { title: 'Encoder' }, lazy: () => import('../routes/encoders.tsx') },
+  {
+    path: '/encoder/:detail',
+    handle: { title: 'Encoder' },
+    lazy: () => import('../routes/encoder-detail.tsx'),
+  },
 ];
 function open(path = '/encoder') {
   const view = renderRoutes(ROUTES, path);
-  return { ...view, search: () => view.router.state.location.search.replace(/^\?/, '') };
+  return {
+    ...view,
+    search: () => view.router.state.location.search.replace(/^\?/, ''),
+    pathname: () => view.router.state.location.pathname,
+  };
 }
 
-const dialog = () => screen.findByRole('dialog', { name: ENCODER_TEXTS.newEncoder });
+/** The create page (every list creates on a page of its own). */
+const createPage = () => screen.findByRole('heading', { level: 1, name: ENCODER_TEXTS.newEncoder });
 /** A label as shown: the text, and an asterisk when the field is required. */
 const labelled = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
 const field = (label: string) => screen.getByLabelText(labelled(label), { selector: 'input, textarea' });
@@ -70,7 +80,7 @@ describe('/encoder', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: ENCODER_SCREEN_TITLE }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Studio A' })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: 'Studio A' })).toBeInTheDocument();
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
       ENCODER_LABELS.name,
@@ -85,14 +95,15 @@ describe('/encoder', () => {
     expect(screen.getByText(ENCODER_TEXTS.bandwidth(5000))).toBeInTheDocument();
   });
 
-  it('opens the form from "New encoder" (a link with ?new=1) with every field of the encoder', async () => {
+  it('opens the create page from "New encoder" (/encoder/new) with every field of the encoder', async () => {
     stubApi({ 'GET ssai/encoder': listAnswer() });
     const view = open();
     await userEvent
       .setup({ delay: null })
-      .click(await screen.findByRole('button', { name: ENCODER_TEXTS.newEncoder }));
-    expect(view.search()).toBe('new=1');
-    const form = await dialog();
+      .click(await screen.findByRole('link', { name: ENCODER_TEXTS.newEncoder }));
+    await createPage();
+    expect(view.pathname()).toBe('/encoder/new');
+    const form = document.body;
     const { GPI_trigger: _switch, ...inputs } = ENCODER_LABELS;
     for (const label of Object.values(inputs)) {
       expect(
@@ -107,8 +118,8 @@ describe('/encoder', () => {
 
   it('shows core messages for a bad probe duration, bad JSON and a GOP of 0, and sends nothing', async () => {
     const fetchMock = stubApi({ 'GET ssai/encoder': listAnswer() });
-    open('/encoder?new=1');
-    await dialog();
+    open('/encoder/new');
+    await createPage();
     const user = userEvent.setup({ delay: null });
     await user.type(field(ENCODER_LABELS.name), 'Studio B');
     await user.clear(field(ENCODER_LABELS.probe_duration));
@@ -135,7 +146,7 @@ describe('/encoder', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it('creates an encoder: POST with the form, a toast, the dialog closes and the list reloads', async () => {
+  it('creates an encoder on its page: POST with the form, a toast, then the encoder’s page', async () => {
     const toasts = spyToasts();
     let posted: Record<string, unknown> | undefined;
     const fetchMock = stubApi({
@@ -144,30 +155,38 @@ describe('/encoder', () => {
         posted = JSON.parse(String(init.body));
         return jsonResponse(201, encoder({ name: 'Studio B', version: 1 }));
       },
+      [`GET ssai/encoder/${ID}`]: () => jsonResponse(200, encoder({ name: 'Studio B', version: 1 })),
     });
     const view = open('/encoder?sort=name');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: ENCODER_TEXTS.newEncoder }));
-    await dialog();
+    await user.click(await screen.findByRole('link', { name: ENCODER_TEXTS.newEncoder }));
+    await createPage();
     await user.type(field(ENCODER_LABELS.name), 'Studio B');
     await user.click(screen.getByRole('switch', { name: new RegExp(`^${ENCODER_LABELS.GPI_trigger}`) }));
     await user.click(field(ENCODER_LABELS.input_type));
     await user.click(await screen.findByRole('option', { name: 'NDI' }));
-    const listCalls = () =>
-      fetchMock.mock.calls.filter(
-        ([url, init]) =>
-          (init?.method ?? 'GET') === 'GET' &&
-          new URL(String(url), 'http://x').pathname === '/api/ssai/encoder',
-      ).length;
-    const before = listCalls();
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
-    await waitFor(() => expect(view.search()).toBe('sort=name'));
+    await waitFor(() => expect(view.pathname()).toBe(`/encoder/${ID}`));
     expect(posted).toEqual({ ...ENCODER_DEFAULTS, name: 'Studio B', GPI_trigger: true, input_type: 'NDI' });
     expect(toastMessages(toasts)).toEqual([RESOURCE_TEXTS.created('Encoder')]);
-    await waitFor(() => expect(listCalls()).toBe(before + 1));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true);
   });
 
-  it('edits from the name (?edit=<id>): the stored values, then PUT with the version', async () => {
+  it('leads an older link to the form dialog to the page (?new=1: create, ?edit=<id>: the encoder)', async () => {
+    stubApi({
+      'GET ssai/encoder': listAnswer(),
+      [`GET ssai/encoder/${ID}`]: () => jsonResponse(200, encoder()),
+    });
+    const created = open('/encoder?new=1');
+    await createPage();
+    expect(created.pathname()).toBe('/encoder/new');
+    created.unmount();
+    const edited = open(`/encoder?edit=${ID}`);
+    await waitFor(() => expect(edited.pathname()).toBe(`/encoder/${ID}`));
+    expect(await screen.findByDisplayValue('Studio A')).toBeInTheDocument();
+  });
+
+  it('edits on the encoder’s page, opened by a click on its row: the stored values, then PUT with the version', async () => {
     let put: Record<string, unknown> | undefined;
     vi.spyOn(notifications, 'show').mockImplementation(() => 'toast');
     stubApi({
@@ -180,14 +199,14 @@ describe('/encoder', () => {
     });
     const view = open();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Studio A' }));
-    expect(view.search()).toBe(`edit=${ID}`);
-    await screen.findByRole('dialog', { name: ENCODER_TEXTS.editTitle('Studio A') });
-    expect(field(ENCODER_LABELS.bandwidth)).toHaveValue('8000');
+    const row = await screen.findByRole('row', { name: 'Studio A' });
+    await user.click(within(row).getByText(ENCODER_DEFAULTS.resolution));
+    await waitFor(() => expect(view.pathname()).toBe(`/encoder/${ID}`));
+    await waitFor(() => expect(field(ENCODER_LABELS.bandwidth)).toHaveValue('8000'));
     await user.clear(field(ENCODER_LABELS.segment_size));
     await user.type(field(ENCODER_LABELS.segment_size), '4');
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
-    await waitFor(() => expect(view.search()).toBe(''));
+    await waitFor(() => expect(put).toBeDefined());
     expect(put).toEqual({
       ...ENCODER_DEFAULTS,
       name: 'Studio A',
@@ -197,7 +216,7 @@ describe('/encoder', () => {
     });
   });
 
-  it('deletes from the row after confirming', async () => {
+  it('deletes from the row’s menu after confirming', async () => {
     const toasts = spyToasts();
     const fetchMock = stubApi({
       'GET ssai/encoder': listAnswer(),
@@ -205,10 +224,11 @@ describe('/encoder', () => {
     });
     open();
     const user = userEvent.setup({ delay: null });
-    await user.click(
-      await screen.findByRole('button', { name: KIT_TEXTS.deleteNamed('Encoder', 'Studio A') }),
-    );
-    const confirm = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Encoder') });
+    await user.click(await screen.findByRole('button', { name: KIT_TEXTS.actionsFor('Studio A') }));
+    await user.click(await screen.findByRole('menuitem', { name: KIT_TEXTS.delete }));
+    const confirm = await screen.findByRole('dialog', {
+      name: RESOURCE_TEXTS.deleteTitle('Encoder', 'Studio A'),
+    });
     await user.click(within(confirm).getByRole('button', { name: KIT_TEXTS.delete }));
     await waitFor(() => expect(toastMessages(toasts)).toEqual([RESOURCE_TEXTS.deleted('Encoder')]));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The encoder's create/edit dialog: every field of spec section 3's Encoder, validated with
+ * The encoder's fields (its create and record page): every field of spec section 3's Encoder, validated with
  * core's `encoderSchema` (the server's rules and words).
  */
 import {
@@ -10,41 +10,15 @@ import {
   ENCODER_PROFILES,
   ENCODER_RESOLUTIONS,
   type EncoderInput,
-  encoderSchema,
   ENCODER_LABELS as L,
   RESOURCE_STATUS_LABELS,
   RESOURCE_STATUSES,
 } from '@cuepoint/core';
 import { Fieldset, NumberInput, Select, SimpleGrid, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { ResourceEditModal } from '../../../components/resource/resource-edit-modal.tsx';
-import { encoderApi } from '../api/encoder-api.ts';
 import { ENCODER_TEXTS as T } from '../texts.ts';
 
 type EncoderForm = UseFormReturnType<EncoderInput>;
-
-interface Props {
-  /** The encoder edited; null to create one. */
-  id: string | null;
-  onClose: () => void;
-}
-
-/** The encoder's dialog: loads the encoder edited (if any), then shows the form. */
-export function EncoderFormModal({ id, onClose }: Props) {
-  return (
-    <ResourceEditModal
-      api={encoderApi}
-      schema={encoderSchema}
-      id={id}
-      onClose={onClose}
-      loadingTitle={T.editTitle('')}
-      title={(record) => (record ? T.editTitle(record.name) : T.newEncoder)}
-      size="xl"
-    >
-      {(form) => <EncoderFields form={form} />}
-    </ResourceEditModal>
-  );
-}
 
 /** The fields, grouped as an encoder's settings usually are. */
 export function EncoderFields({ form }: { form: EncoderForm }) {

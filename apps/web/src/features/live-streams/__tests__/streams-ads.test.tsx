@@ -103,6 +103,7 @@ describe('/streams-ads', () => {
       L.adpodLength,
       T.demand,
       T.updatedAt,
+      KIT_TEXTS.actions,
     ]);
     const [, first, second] = screen.getAllByRole('row');
     expect(within(first!).getByText(DATASOURCE_TEXTS.adDecisionOptions.internal)).toBeInTheDocument();
@@ -116,56 +117,44 @@ describe('/streams-ads', () => {
 });
 
 describe('/streams-ads/{id}', () => {
-  it('shows only the ad fields and saves them as a partial update with the version', async () => {
+  it("opens the stream's one page on its Ads tab, and saves the whole datasource with the version", async () => {
     const record = stream();
     const fetchMock = stubApi({
+      'GET ssai/slate': () => jsonResponse(200, { data: [], total: 0 }),
       [`GET ssai/ds/${ID}`]: () => jsonResponse(200, record),
-      [`POST ssai/ds/${ID}`]: (init) => jsonResponse(200, { ...record, ...body(init), version: 8 }),
+      [`PUT ssai/ds/${ID}`]: (init) => jsonResponse(200, { ...record, ...body(init), version: 8 }),
     });
     const { ui } = renderAt(`/streams-ads/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Channel One' })).toBeInTheDocument();
-    const sections = screen.getByRole('navigation', { name: T.sections });
-    expect(within(sections).getByRole('link', { name: T.ads })).toHaveAttribute('aria-current', 'page');
-    expect(within(sections).getByRole('link', { name: T.configuration })).toHaveAttribute(
-      'href',
-      `/streams-live/${ID}`,
-    );
-    expect(within(sections).getByRole('link', { name: T.logs })).toHaveAttribute(
-      'href',
-      `/streams-live/${ID}/kibana`,
-    );
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(
-      screen.queryByLabelText(new RegExp(`^${escapeRegExp(L.sourceStreamUrl)}`)),
-    ).not.toBeInTheDocument();
-    expect(screen.getByText(DATASOURCE_TEXTS.bundlesTotal(100))).toBeInTheDocument();
+    // The header, then one row of tabs (the datasource's) opened on Ads: no second row of sections.
+    expect(screen.getByRole('link', { name: T.logs })).toHaveAttribute('href', `/streams-live/${ID}/kibana`);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+    expect(screen.getByRole('tab', { name: /^Ads/ })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByText(DATASOURCE_TEXTS.bundlesTotal(100))).toBeVisible();
 
     await ui.clear(byLabel(L.adpodLength));
     await ui.type(byLabel(L.adpodLength), '3');
     await ui.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
 
-    await waitFor(() => expect(callsTo(fetchMock, 'POST', `ssai/ds/${ID}`)).toHaveLength(1));
-    expect(body(callsTo(fetchMock, 'POST', `ssai/ds/${ID}`)[0]![1] as RequestInit)).toEqual({
-      adDecision: 'internal',
-      bundles: record.bundles,
-      vastUrl: '',
-      breakinterval: 10,
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)).toHaveLength(1));
+    const { _id, customerId, createdAt, updatedAt, updatedBy, version, ...data } = record;
+    expect(body(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)[0]![1] as RequestInit)).toEqual({
+      ...data,
       adpodLength: 3,
-      maxAdBacklogDuration: 600,
-      adfrequencyCap: 1000,
-      maxWaitingSec: 128,
-      adExchangeValue: '',
-      adReportUrl: '',
       version: 7,
     });
     await waitFor(() =>
       expect(toasts.mock.calls.map(([toast]) => toast.message)).toContain(RESOURCE_TEXTS.updated(label)),
     );
-    expect(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, 'POST', `ssai/ds/${ID}`)).toHaveLength(0);
   });
 
   it('keeps the rules: bundles must total 100 before anything is sent', async () => {
-    const fetchMock = stubApi({ [`GET ssai/ds/${ID}`]: () => jsonResponse(200, stream()) });
+    const fetchMock = stubApi({
+      'GET ssai/slate': () => jsonResponse(200, { data: [], total: 0 }),
+      [`GET ssai/ds/${ID}`]: () => jsonResponse(200, stream()),
+    });
     const { ui } = renderAt(`/streams-ads/${ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Channel One' });
     const second = within(screen.getByRole('group', { name: DATASOURCE_TEXTS.row(L.bundleName, 2) }));
@@ -174,15 +163,16 @@ describe('/streams-ads/{id}', () => {
     await ui.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
     expect(await screen.findByText(M.bundlesTotal)).toBeVisible();
     expect(screen.getByText(DATASOURCE_TEXTS.bundlesTotal(90))).toBeVisible();
-    expect(callsTo(fetchMock, 'POST', `ssai/ds/${ID}`)).toHaveLength(0);
+    expect(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)).toHaveLength(0);
   });
 
   it('offers to reload when someone else changed the stream (409)', async () => {
     let version = 7;
     stubApi({
+      'GET ssai/slate': () => jsonResponse(200, { data: [], total: 0 }),
       [`GET ssai/ds/${ID}`]: () =>
         jsonResponse(200, stream({ version, breakinterval: version === 7 ? 10 : 15 })),
-      [`POST ssai/ds/${ID}`]: () =>
+      [`PUT ssai/ds/${ID}`]: () =>
         jsonResponse(409, {
           statusCode: 409,
           error: 'Conflict',

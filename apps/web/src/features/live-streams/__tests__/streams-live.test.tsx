@@ -5,6 +5,7 @@ import {
   type LiveStream,
   liveStreamSchema,
   VALIDATION_MESSAGES as M,
+  RESOURCE_STATUS_LABELS,
   RESOURCE_TEXTS,
   RESOURCES,
   type ResourceMeta,
@@ -108,7 +109,16 @@ describe('/streams-live', () => {
       `/streams-live/${ID}`,
     );
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual([L.name, L.sourceStreamUrl, L.formatType, L.adDecision, L.status, T.updatedAt]);
+    // The last column holds each row's action menu (named for screen readers only).
+    expect(headers).toEqual([
+      L.name,
+      L.sourceStreamUrl,
+      L.formatType,
+      L.adDecision,
+      L.status,
+      T.updatedAt,
+      KIT_TEXTS.actions,
+    ]);
     const row = within(screen.getAllByRole('row')[1]!);
     expect(row.getByText('https://origin.example.com/live/one/')).toBeInTheDocument();
     expect(row.getByText(DATASOURCE_TEXTS.adDecisionOptions.external)).toBeInTheDocument();
@@ -191,16 +201,19 @@ describe('/streams-live/{id}', () => {
     });
     const { ui } = renderAt(`/streams-live/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Channel One' })).toBeInTheDocument();
-    const sections = screen.getByRole('navigation', { name: T.sections });
-    expect(within(sections).getByRole('link', { name: T.configuration })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(sections).getByRole('link', { name: T.ads })).toHaveAttribute('href', `/streams-ads/${ID}`);
-    expect(within(sections).getByRole('link', { name: T.logs })).toHaveAttribute(
-      'href',
-      `/streams-live/${ID}/kibana`,
-    );
+    // The header: type, status, playback slot, source with its copy button, last change, Logs.
+    const header = within(document.querySelector<HTMLElement>('[data-detail-header]')!);
+    expect(header.getByText(label)).toBeInTheDocument();
+    expect(header.getByText(RESOURCE_STATUS_LABELS.active)).toBeInTheDocument();
+    expect(header.getByText(KIT_TEXTS.playbackPending)).toBeInTheDocument();
+    expect(header.getByText('https://origin.example.com/live/one/')).toHaveAttribute('dir', 'ltr');
+    expect(header.getByRole('button', { name: KIT_TEXTS.copy(L.sourceStreamUrl) })).toBeInTheDocument();
+    expect(header.getByText('ada@example.com')).toHaveAttribute('dir', 'ltr');
+    expect(header.getByRole('link', { name: T.logs })).toHaveAttribute('href', `/streams-live/${ID}/kibana`);
+    // One row of tabs: the datasource's, opened on its first; no second row of sections.
+    expect(screen.getAllByRole('tablist')).toHaveLength(1);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(tab('general')).toHaveAttribute('aria-selected', 'true');
     expect(byLabel(L.sourceStreamUrl)).toHaveValue('https://origin.example.com/live/one/');
     await ui.click(tab('advanced'));
     await waitFor(() => expect(byLabel(L.slateId)).toHaveValue('Be right back'));
@@ -242,7 +255,7 @@ describe('/streams-live/{id}', () => {
     expect(byLabel(L.akamaiToken)).toHaveAccessibleDescription(expect.stringContaining(M.invalidAkamaiToken));
   });
 
-  it('deletes the stream behind a confirmation and goes back to the list', async () => {
+  it('deletes the stream from the More menu behind a confirmation naming it, and goes back to the list', async () => {
     const fetchMock = stubApi({
       'GET ssai/slate': () => jsonResponse(200, SLATES),
       [`GET ssai/ds/${ID}`]: () => jsonResponse(200, stream()),
@@ -251,8 +264,12 @@ describe('/streams-live/{id}', () => {
     });
     const { ui, pathname } = renderAt(`/streams-live/${ID}`);
     await screen.findByRole('heading', { level: 1, name: 'Channel One' });
-    await ui.click(screen.getByRole('button', { name: KIT_TEXTS.deleteNamed(label, 'Channel One') }));
-    const dialog = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle(label) });
+    expect(screen.queryByRole('button', { name: KIT_TEXTS.delete })).toBeNull();
+    await ui.click(screen.getByRole('button', { name: KIT_TEXTS.moreNamed('Channel One') }));
+    await ui.click(await screen.findByRole('menuitem', { name: KIT_TEXTS.delete }));
+    const dialog = await screen.findByRole('dialog', {
+      name: RESOURCE_TEXTS.deleteTitle(label, 'Channel One'),
+    });
     expect(within(dialog).getByText(RESOURCE_TEXTS.deleteConfirm(label, 'Channel One'))).toBeInTheDocument();
     await ui.click(within(dialog).getByRole('button', { name: KIT_TEXTS.delete }));
     await waitFor(() => expect(pathname()).toBe('/streams-live'));

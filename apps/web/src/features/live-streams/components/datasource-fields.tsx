@@ -11,6 +11,7 @@
 import {
   AD_DECISIONS,
   FORMAT_TYPES,
+  featureOfField,
   LIVE_STREAM_LABELS as L,
   LIVE_STREAM_TABS,
   liveStreamSchema,
@@ -34,8 +35,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { PlanLock } from '../../../components/plan/plan-lock.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { DATASOURCE_TEXTS as T } from '../texts.ts';
+import classes from './datasource-fields.module.css';
 import { BundlesEditor, LayoutsEditor, TolerationsEditor } from './datasource-lists.tsx';
 import {
   type DatasourceForm,
@@ -56,6 +59,10 @@ export interface DatasourceFieldsProps {
   tabs?: readonly DatasourceTabId[];
   /** The account's slates for the slate select. */
   slates?: readonly SlateOption[];
+  /** The tab shown first (the first one by default): /streams-ads/{detail} opens on Ads. */
+  initialTab?: DatasourceTabId;
+  /** Fields the customer's plan does not include (core's `lockedFields`): disabled, under the Enterprise badge. */
+  locked?: readonly string[];
 }
 
 const options = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
@@ -80,12 +87,41 @@ function clearErrorsOf(form: DatasourceForm, fields: readonly string[]) {
   });
 }
 
-export function DatasourceFields({ form, tabs, slates = [] }: DatasourceFieldsProps) {
+/** The fields of `fields`' plan feature, locked when `locked` names any of them (PlanLock). */
+function Locked({
+  fields,
+  locked,
+  children,
+}: {
+  fields: readonly string[];
+  locked: readonly string[];
+  children: ReactNode;
+}) {
+  const field = fields.find((name) => locked.includes(name));
+  const feature = field === undefined ? null : featureOfField('liveStream', field);
+  if (feature === null) return <>{children}</>;
+  return (
+    <PlanLock feature={feature} locked>
+      {children}
+    </PlanLock>
+  );
+}
+
+const tabFields = (id: DatasourceTabId): readonly string[] =>
+  LIVE_STREAM_TABS.find((tab) => tab.id === id)?.fields ?? [];
+
+export function DatasourceFields({
+  form,
+  tabs,
+  slates = [],
+  initialTab,
+  locked = [],
+}: DatasourceFieldsProps) {
   const shown = useMemo(
     () => LIVE_STREAM_TABS.filter((tab) => tabs === undefined || tabs.includes(tab.id)),
     [tabs],
   );
-  const [selected, setActive] = useState<string>(shown[0]?.id ?? 'general');
+  const [selected, setActive] = useState<string>(initialTab ?? shown[0]?.id ?? 'general');
   const active = shown.some((tab) => tab.id === selected) ? selected : (shown[0]?.id ?? 'general');
   const root = useRef<HTMLDivElement>(null);
   const submitted = useRef(false);
@@ -141,10 +177,22 @@ export function DatasourceFields({ form, tabs, slates = [] }: DatasourceFieldsPr
 
   const panels: Record<DatasourceTabId, () => ReactNode> = {
     general: () => <GeneralFields form={form} />,
-    ads: () => <AdsFields form={form} />,
-    prefetch: () => <PrefetchFields form={form} />,
-    layouts: () => <LayoutFields form={form} />,
-    redundancy: () => <RedundancyFields form={form} />,
+    ads: () => <AdsFields form={form} locked={locked} />,
+    prefetch: () => (
+      <Locked fields={tabFields('prefetch')} locked={locked}>
+        <PrefetchFields form={form} />
+      </Locked>
+    ),
+    layouts: () => (
+      <Locked fields={tabFields('layouts')} locked={locked}>
+        <LayoutFields form={form} />
+      </Locked>
+    ),
+    redundancy: () => (
+      <Locked fields={tabFields('redundancy')} locked={locked}>
+        <RedundancyFields form={form} />
+      </Locked>
+    ),
     security: () => <SecurityFields form={form} />,
     scaling: () => <ScalingFields form={form} />,
     advanced: () => <AdvancedFields form={form} slates={slates} />,
@@ -166,7 +214,7 @@ export function DatasourceFields({ form, tabs, slates = [] }: DatasourceFieldsPr
         onChange={(value) => value !== null && setActive(value)}
         keepMountedMode="display-none"
       >
-        <Tabs.List mb="md">
+        <Tabs.List mb="md" className={classes.tabList}>
           {shown.map((tab) => {
             const hasErrors = failingTabs.has(tab.id);
             return (
@@ -263,7 +311,7 @@ function GeneralFields({ form }: FieldsProps) {
   );
 }
 
-function AdsFields({ form }: FieldsProps) {
+function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }) {
   const adDecision = form.useWatchValue('adDecision');
   const labelId = useId();
   const { error: _error, onChange, ...decisionProps } = form.getInputProps('adDecision');
@@ -303,7 +351,9 @@ function AdsFields({ form }: FieldsProps) {
           key={form.key('breakinterval')}
           {...form.getInputProps('breakinterval')}
         />
-        <WholeNumber form={form} field="adpodLength" label={L.adpodLength} />
+        <Locked fields={['adpodLength']} locked={locked}>
+          <WholeNumber form={form} field="adpodLength" label={L.adpodLength} />
+        </Locked>
         <WholeNumber form={form} field="maxAdBacklogDuration" label={L.maxAdBacklogDuration} />
         <WholeNumber form={form} field="adfrequencyCap" label={L.adfrequencyCap} />
         <WholeNumber form={form} field="maxWaitingSec" label={L.maxWaitingSec} />

@@ -24,6 +24,7 @@ const COLUMNS: readonly ResourceColumn<Row>[] = [
     key: 'demand',
     label: T.demand,
     sortable: false,
+    ltr: true,
     render: (row) =>
       row.adDecision === 'external' ? (
         <Text size="sm" style={{ wordBreak: 'break-all' }}>
@@ -46,6 +47,8 @@ export function Component() {
       filterLabels={STREAM_FILTER_LABELS}
       filterOptionLabels={STREAM_FILTER_OPTION_LABELS}
       rowHref={(row) => ADS_PATHS.detail(row._id)}
+      // The ad configuration view of the streams: a stream is deleted from its own list.
+      deletable={false}
       actions={
         <Button variant="default" component={Link} to={ADS_PATHS.logs}>
           {T.logs}

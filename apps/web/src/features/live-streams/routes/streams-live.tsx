@@ -17,6 +17,7 @@ const COLUMNS: readonly ResourceColumn<Row>[] = [
   {
     key: 'sourceStreamUrl',
     label: L.sourceStreamUrl,
+    ltr: true,
     render: (row) => (
       <Text size="sm" style={{ wordBreak: 'break-all' }}>
         {row.sourceStreamUrl}
@@ -46,15 +47,11 @@ export function Component() {
       filterLabels={STREAM_FILTER_LABELS}
       filterOptionLabels={STREAM_FILTER_OPTION_LABELS}
       rowHref={(row) => LIVE_PATHS.detail(row._id)}
+      primaryAction={{ label: T.newStream, to: LIVE_PATHS.create }}
       actions={
-        <>
-          <Button variant="default" component={Link} to={LIVE_PATHS.logs}>
-            {T.logs}
-          </Button>
-          <Button component={Link} to={LIVE_PATHS.create}>
-            {T.newStream}
-          </Button>
-        </>
+        <Button variant="default" component={Link} to={LIVE_PATHS.logs}>
+          {T.logs}
+        </Button>
       }
     />
   );

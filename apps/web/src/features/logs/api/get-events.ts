@@ -1,4 +1,4 @@
-import type { EventListResponse } from '@cuepoint/core';
+import { API_PATHS, apiPath, type EventListResponse } from '@cuepoint/core';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import {
@@ -9,7 +9,7 @@ import {
   type LogScope,
 } from '../log-params.ts';
 
-const withQuery = (params: Record<string, string>) => `events?${new URLSearchParams(params).toString()}`;
+const withQuery = (params: Record<string, string>) => apiPath(API_PATHS.events, undefined, params);
 
 /**
  * GET /events: one page of a log view, newest first, with the total (counted up to

@@ -9,24 +9,13 @@ import {
   STREAMER_PATH,
   VOD_PATH,
 } from '@cuepoint/core';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
 import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { FilterDrawer } from '../../../components/filter-drawer.tsx';
+import { ScreenLink } from '../../../components/screen-link.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useOverview } from '../api/get-overview.ts';
 
@@ -93,9 +82,9 @@ export function Component() {
                   {overview.data.counts[key]!.toLocaleString()}
                 </Text>
                 {to && (
-                  <Anchor component={Link} to={to} size="xs">
+                  <ScreenLink to={to} size="xs" hideWhenPending aria-label={`View ${label.toLowerCase()}`}>
                     View
-                  </Anchor>
+                  </ScreenLink>
                 )}
               </Card>
             ),
@@ -116,9 +105,9 @@ function GetStarted() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {GET_STARTED.map((item) => (
           <Stack key={item.to} gap={2}>
-            <Anchor component={Link} to={item.to} fw={600}>
+            <ScreenLink to={item.to} fw={600}>
               {item.label}
-            </Anchor>
+            </ScreenLink>
             <Text size="sm" c="dimmed">
               {item.text}
             </Text>
@@ -163,9 +152,9 @@ function RecentAlarms() {
           <Button size="xs" variant="default" onClick={() => setDrawer(true)}>
             Filters{selected.length > 0 ? ` (${selected.length})` : ''}
           </Button>
-          <Anchor component={Link} to="/alarms" size="sm">
+          <ScreenLink to={entryPath('alarms')} size="sm" hideWhenPending>
             All alarms
-          </Anchor>
+          </ScreenLink>
         </Group>
       </Group>
       {alarms.isPending ? (

@@ -43,11 +43,18 @@ const listAnswer =
 
 const ROUTES: RouteObject[] = [
   { path: '/slates', handle: { title: 'Slates' }, lazy: () => import('../routes/slates.tsx') },
+  { path: '/slates/:detail', handle: { title: 'Slate' }, lazy: () => import('../routes/slate-detail.tsx') },
 ];
 function open(path = '/slates') {
   const view = renderRoutes(ROUTES, path);
-  return { ...view, search: () => view.router.state.location.search.replace(/^\?/, '') };
+  return {
+    ...view,
+    search: () => view.router.state.location.search.replace(/^\?/, ''),
+    pathname: () => view.router.state.location.pathname,
+  };
 }
+/** The create page (every list creates on a page of its own). */
+const createPage = () => screen.findByRole('heading', { level: 1, name: T.newSlate });
 
 const labelled = (label: string) => new RegExp(`^${label}\\s*\\*?$`);
 const field = (label: string) => screen.getByLabelText(labelled(label), { selector: 'input, textarea' });
@@ -63,7 +70,7 @@ const toastMessages = (spy: ReturnType<typeof spyToasts>) => spy.mock.calls.map(
 
 async function newSlateWithUpload() {
   const user = userEvent.setup({ delay: null });
-  await screen.findByRole('dialog', { name: T.newSlate });
+  await createPage();
   await user.type(field(SLATE_LABELS.name), 'House fill');
   await user.click(screen.getByRole('radio', { name: T.sources.upload }));
   return user;
@@ -84,7 +91,7 @@ describe('/slates', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Slates' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    await screen.findByRole('button', { name: 'Fill' });
+    await screen.findByRole('row', { name: 'Fill' });
     const rows = within(screen.getByRole('table')).getAllByRole('row');
     expect(within(rows[1]!).getByText(T.sources.url!)).toBeInTheDocument();
     expect(within(rows[1]!).getByText(T.seconds(10))).toBeInTheDocument();
@@ -96,8 +103,8 @@ describe('/slates', () => {
 
   it('checks a URL source with the core message', async () => {
     const fetchMock = stubApi({ 'GET ssai/slate': listAnswer() });
-    open('/slates?new=1');
-    await screen.findByRole('dialog', { name: T.newSlate });
+    open('/slates/new');
+    await createPage();
     const user = userEvent.setup({ delay: null });
     await user.type(field(SLATE_LABELS.name), 'Fill 2');
     await user.type(field(SLATE_LABELS.videoUrl), 'foo');
@@ -122,8 +129,10 @@ describe('/slates', () => {
         created = JSON.parse(String(init.body));
         return jsonResponse(201, slate({ name: 'House fill', sourceType: 'upload', videoUrl: UPLOADED }));
       },
+      [`GET ssai/slate/${ID}`]: () =>
+        jsonResponse(200, slate({ name: 'House fill', sourceType: 'upload', videoUrl: UPLOADED })),
     });
-    const view = open('/slates?new=1');
+    const view = open('/slates/new');
     const user = await newSlateWithUpload();
     expect(screen.getByTestId('slate-file')).toHaveAttribute('accept', '.mp4,.ts');
     await user.upload(screen.getByTestId('slate-file'), video());
@@ -132,7 +141,8 @@ describe('/slates', () => {
     await user.clear(field(SLATE_LABELS.duration));
     await user.type(field(SLATE_LABELS.duration), '7.5');
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
-    await waitFor(() => expect(view.search()).toBe(''));
+    // Created: the slate's own page.
+    await waitFor(() => expect(view.pathname()).toBe(`/slates/${ID}`));
     expect(created).toEqual({
       name: 'House fill',
       sourceType: 'upload',
@@ -145,7 +155,7 @@ describe('/slates', () => {
 
   it('refuses a file above the size limit without uploading it', async () => {
     const fetchMock = stubApi({ 'GET ssai/slate': listAnswer() });
-    open('/slates?new=1');
+    open('/slates/new');
     const user = await newSlateWithUpload();
     await user.upload(screen.getByTestId('slate-file'), video('big.mp4', SLATE_VIDEO_MAX_BYTES + 1));
     expect(await screen.findByText(SLATE_TEXTS.videoTooLarge)).toBeInTheDocument();
@@ -163,7 +173,7 @@ describe('/slates', () => {
           fields: [{ field: 'file', message: SLATE_TEXTS.videoType }],
         }),
     });
-    open('/slates?new=1');
+    open('/slates/new');
     const user = await newSlateWithUpload();
     await user.upload(screen.getByTestId('slate-file'), video('fake.ts'));
     expect(await screen.findByText(SLATE_TEXTS.videoType)).toBeInTheDocument();
@@ -172,26 +182,34 @@ describe('/slates', () => {
 
   it('asks for a file when an upload slate is saved without one', async () => {
     const fetchMock = stubApi({ 'GET ssai/slate': listAnswer() });
-    open('/slates?new=1');
+    open('/slates/new');
     const user = await newSlateWithUpload();
     await user.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
     expect(await screen.findByText(SLATE_TEXTS.videoRequired)).toBeInTheDocument();
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
   });
 
-  it('keeps each source its own URL when switching between them', async () => {
+  it('keeps each source its own URL when switching between them (on the page a row opens)', async () => {
     stubApi({
       'GET ssai/slate': listAnswer(),
       [`GET ssai/slate/${ID}`]: () => jsonResponse(200, slate()),
     });
-    open(`/slates?edit=${ID}`);
-    await screen.findByRole('dialog', { name: T.editTitle('Fill') });
+    const view = open();
     const user = userEvent.setup({ delay: null });
-    expect(field(SLATE_LABELS.videoUrl)).toHaveValue('https://cdn.example.com/fill.mp4');
+    await user.click(within(await screen.findByRole('row', { name: 'Fill' })).getByText(T.seconds(10)));
+    await waitFor(() => expect(view.pathname()).toBe(`/slates/${ID}`));
+    await waitFor(() => expect(field(SLATE_LABELS.videoUrl)).toHaveValue('https://cdn.example.com/fill.mp4'));
     await user.click(screen.getByRole('radio', { name: T.sources.upload }));
     expect(screen.queryByTestId('slate-uploaded-url')).toBeNull();
     await user.click(screen.getByRole('radio', { name: T.sources.url }));
     expect(field(SLATE_LABELS.videoUrl)).toHaveValue('https://cdn.example.com/fill.mp4');
+  });
+
+  it('leads an older link to the form dialog (?new=1) to the create page', async () => {
+    stubApi({ 'GET ssai/slate': listAnswer() });
+    const view = open('/slates?new=1');
+    await createPage();
+    expect(view.pathname()).toBe('/slates/new');
   });
 
   it('says which stream uses a slate it cannot delete (409 with showMessage)', async () => {
@@ -210,8 +228,9 @@ describe('/slates', () => {
     });
     open();
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: KIT_TEXTS.deleteNamed('Slate', 'Fill') }));
-    const confirm = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Slate') });
+    await user.click(await screen.findByRole('button', { name: KIT_TEXTS.actionsFor('Fill') }));
+    await user.click(await screen.findByRole('menuitem', { name: KIT_TEXTS.delete }));
+    const confirm = await screen.findByRole('dialog', { name: RESOURCE_TEXTS.deleteTitle('Slate', 'Fill') });
     expect(confirm).toHaveTextContent(RESOURCE_TEXTS.deleteConfirm('Slate', 'Fill'));
     await user.click(within(confirm).getByRole('button', { name: KIT_TEXTS.delete }));
     await waitFor(() => expect(toastMessages(toasts)).toEqual([message]));

@@ -1,3 +1,4 @@
+import { API_PATHS, apiPath } from '@cuepoint/core';
 import { useMutation } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client.ts';
 
@@ -10,6 +11,6 @@ export interface SlateUploadAnswer {
  * SLATE_VIDEO_MAX_BYTES). Answers the URL to put in the slate's videoUrl.
  */
 export const uploadSlateVideo = (file: File) =>
-  apiUpload<SlateUploadAnswer>('ssai/slate/upload', { files: { file } });
+  apiUpload<SlateUploadAnswer>(apiPath(API_PATHS.slateUpload), { files: { file } });
 
 export const useUploadSlateVideo = () => useMutation({ mutationFn: uploadSlateVideo });

@@ -1,5 +1,5 @@
 /**
- * The slate's create/edit dialog: name, source (an uploaded file or a URL), duration and status,
+ * The slate's fields (its create and record page): name, source (an uploaded file or a URL), duration and status,
  * validated with core's `slateSchema`. A chosen file is uploaded at once (POST
  * /ssai/slate/upload) and the answered URL becomes the slate's videoUrl.
  */
@@ -12,7 +12,6 @@ import {
   SLATE_VIDEO_EXTENSIONS,
   SLATE_VIDEO_MAX_BYTES,
   type SlateInput,
-  slateSchema,
 } from '@cuepoint/core';
 import {
   Anchor,
@@ -28,37 +27,11 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentProps, useId, useRef, useState } from 'react';
-import { ResourceEditModal } from '../../../components/resource/resource-edit-modal.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { slateApi } from '../api/slate-api.ts';
-import { useUploadSlateVideo } from '../api/upload-slate-video.ts';
+import type { useUploadSlateVideo } from '../api/upload-slate-video.ts';
 import { SLATE_SCREEN_TEXTS as T } from '../texts.ts';
 
 type SlateForm = UseFormReturnType<SlateInput>;
-
-interface Props {
-  /** The slate edited; null to create one. */
-  id: string | null;
-  onClose: () => void;
-}
-
-/** The slate's dialog: loads the slate edited (if any), then shows the form. */
-export function SlateFormModal({ id, onClose }: Props) {
-  const upload = useUploadSlateVideo();
-  return (
-    <ResourceEditModal
-      api={slateApi}
-      schema={slateSchema}
-      id={id}
-      onClose={onClose}
-      loadingTitle={T.editTitle('')}
-      title={(record) => (record ? T.editTitle(record.name) : T.newSlate)}
-      saveDisabled={upload.isPending}
-    >
-      {(form) => <SlateFields form={form} upload={upload} />}
-    </ResourceEditModal>
-  );
-}
 
 const hasVideoExtension = (name: string) =>
   SLATE_VIDEO_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));

@@ -1,75 +1,59 @@
 /**
- * /slates: the fill videos a stream plays when no ad is there. A list; create and edit in a
- * dialog that a link opens (`?new=1`, `?edit=<id>`); delete behind a confirm dialog (a slate a
- * stream uses is refused, naming the stream).
+ * /slates: the fill videos a stream plays when no ad is there. A list (the kit's pattern: a row
+ * opens the slate's page, New slate opens the create page, Delete is in the row's menu behind a
+ * confirmation; a slate a stream uses is refused, naming the stream). Older links to the form
+ * dialog (`?new=1`, `?edit=<id>`) lead to those pages.
  */
 import { SLATE_LABELS as L, RESOURCES } from '@cuepoint/core';
-import { Anchor, Button } from '@mantine/core';
-import { DeleteAction } from '../../../components/resource/delete-action.tsx';
+import { Anchor } from '@mantine/core';
+import { Navigate } from 'react-router';
 import { ResourceList } from '../../../components/resource/resource-list.tsx';
-import { KIT_TEXTS } from '../../../components/resource/texts.ts';
-import { useFormModalParam } from '../../../components/resource/use-form-modal-param.ts';
+import { useFormParamTarget } from '../../../components/resource/use-form-modal-param.ts';
 import { slateApi } from '../api/slate-api.ts';
-import { SlateFormModal } from '../components/slate-form.tsx';
+import { SLATE_PATHS } from '../paths.ts';
 import { SLATE_SCREEN_TEXTS as T } from '../texts.ts';
 
-const spec = RESOURCES.slate;
-
 export function Component() {
-  const modal = useFormModalParam();
+  const formTarget = useFormParamTarget(SLATE_PATHS);
+  if (formTarget) return <Navigate to={formTarget} replace />;
   return (
-    <>
-      <ResourceList
-        spec={spec}
-        api={slateApi}
-        columns={[
-          { key: 'name', label: L.name },
-          {
-            key: 'sourceType',
-            label: L.sourceType,
-            render: (row) => T.sources[row.sourceType] ?? row.sourceType,
-          },
-          { key: 'duration', label: L.duration, render: (row) => T.seconds(row.duration) },
-          {
-            key: 'videoUrl',
-            label: L.videoUrl,
-            render: (row) => (
-              <Anchor
-                href={row.videoUrl}
-                target="_blank"
-                rel="noreferrer"
-                size="sm"
-                maw={320}
-                display="inline-block"
-                truncate="end"
-                title={row.videoUrl}
-              >
-                {row.videoUrl}
-              </Anchor>
-            ),
-          },
-          { key: 'status', label: T.status },
-          { key: 'updatedAt', label: T.updatedAt },
-        ]}
-        filterLabels={{ sourceType: L.sourceType, status: T.status }}
-        filterOptionLabels={{ sourceType: T.sources }}
-        onRowClick={(row) => modal.openEdit(row._id)}
-        actions={<Button onClick={modal.openCreate}>{T.newSlate}</Button>}
-        rowActions={(row) => (
-          <>
-            <Button
-              size="xs"
-              variant="subtle"
-              aria-label={KIT_TEXTS.editNamed(spec.label, row.name)}
-              onClick={() => modal.openEdit(row._id)}
+    <ResourceList
+      spec={RESOURCES.slate}
+      api={slateApi}
+      columns={[
+        { key: 'name', label: L.name },
+        {
+          key: 'sourceType',
+          label: L.sourceType,
+          render: (row) => T.sources[row.sourceType] ?? row.sourceType,
+        },
+        { key: 'duration', label: L.duration, render: (row) => T.seconds(row.duration) },
+        {
+          key: 'videoUrl',
+          label: L.videoUrl,
+          ltr: true,
+          render: (row) => (
+            <Anchor
+              href={row.videoUrl}
+              target="_blank"
+              rel="noreferrer"
+              size="sm"
+              maw={320}
+              display="inline-block"
+              truncate="end"
+              title={row.videoUrl}
             >
-              {KIT_TEXTS.edit}
-            </Button>
-            <DeleteAction spec={spec} api={slateApi} row={row} compact />
-          </>
-        )}
-      />
-      {modal.mode !== null && <SlateFormModal key={modal.id ?? 'new'} id={modal.id} onClose={modal.close} />}
-    </>
+              {row.videoUrl}
+            </Anchor>
+          ),
+        },
+        { key: 'status', label: T.status },
+        { key: 'updatedAt', label: T.updatedAt },
+      ]}
+      filterLabels={{ sourceType: L.sourceType, status: T.status }}
+      filterOptionLabels={{ sourceType: T.sources }}
+      rowHref={(row) => SLATE_PATHS.detail(row._id)}
+      primaryAction={{ label: T.newSlate, to: SLATE_PATHS.create }}
+    />
   );
 }

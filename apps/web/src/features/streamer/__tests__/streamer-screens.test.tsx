@@ -262,7 +262,7 @@ describe('the programme', () => {
     expect(choiceQueries.every((url) => url.searchParams.get('pageSize') === 'All')).toBe(true);
   });
 
-  it('edits a channel with PUT and its version, with Configuration and Logs sections and Delete', async () => {
+  it('edits a channel with PUT and its version, under the header with Logs and Delete in More', async () => {
     const record = makeStreamer({ slateId: SLATE });
     const fetchMock = stubWithChoices({
       [`GET ssai/streamer/${ID}`]: () => jsonResponse(200, record),
@@ -271,14 +271,15 @@ describe('the programme', () => {
     const user = userEvent.setup({ delay: null });
     open(`/streamer-addon/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Movie channel' })).toBeInTheDocument();
-    const sections = screen.getByRole('navigation', { name: T.sections });
-    expect(within(sections).getByRole('link', { name: T.logs })).toHaveAttribute(
+    // The header: type, Logs, and Delete in the More menu (not beside the title).
+    expect(screen.getByText(RESOURCES.streamer.label)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.logs })).toHaveAttribute(
       'href',
       `/streamer-addon/${ID}/kibana`,
     );
-    expect(
-      screen.getByRole('button', { name: KIT_TEXTS.deleteNamed(RESOURCES.streamer.label, 'Movie channel') }),
-    ).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('button', { name: KIT_TEXTS.delete })).toBeNull();
+    expect(screen.getByRole('button', { name: KIT_TEXTS.moreNamed('Movie channel') })).toBeInTheDocument();
     await waitFor(() => expect(programmeNames()).toEqual(['Opening titles', 'Feature film']));
     // The stored slate shows by its name once the choices are in.
     await waitFor(() =>

@@ -1,17 +1,25 @@
 /**
  * /streamer-addon/{detail}: 'new' creates a streamer channel and then opens it; an id shows the
- * channel's form to edit (playback, programme, ad breaks, slate) with its sections
- * (Configuration, Logs) and Delete.
+ * channel's page: the shared header (name, status, playback URLs, playback mode, programme, last
+ * change, Logs, Delete in More), then its form (playback, programme, ad breaks, slate).
  */
-import { RESOURCES, streamerSchema } from '@cuepoint/core';
+import { STREAMER_LABELS as L, RESOURCES, streamerSchema } from '@cuepoint/core';
 import { useParams } from 'react-router';
-import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
+import { playbackFact } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
+import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { streamerApi } from '../api/streamer-api.ts';
 import { StreamerFields, type StreamerForm } from '../components/streamer-fields.tsx';
 import { STREAMER_PATHS } from '../paths.ts';
 import { STREAMER_SCREEN_TEXTS as T } from '../texts.ts';
+
+/** The header's facts of a channel: where it plays (once the data plane serves it), how, and what. */
+const channelFacts = (channel: ResourceDto<'streamer'>) => [
+  playbackFact(),
+  { id: 'mode', label: L.mode, value: T.modeOptions[channel.mode] ?? channel.mode },
+  { id: 'items', label: T.itemCount, value: channel.items.length },
+];
 
 export function Component() {
   const { detail = '' } = useParams();
@@ -22,7 +30,8 @@ export function Component() {
       id={detail}
       paths={STREAMER_PATHS}
       createTitle={T.newStreamer}
-      tabs={(id) => <StreamerSections id={id} />}
+      facts={channelFacts}
+      logsTo={STREAMER_PATHS.detailLogs}
     >
       {(form) => <ChannelFields form={form} />}
     </ResourceEditPage>
@@ -40,18 +49,6 @@ function ChannelFields({ form }: { form: StreamerForm }) {
       vodsFailed={vods.failed}
       slates={slates.options}
       slatesFailed={slates.failed}
-    />
-  );
-}
-
-function StreamerSections({ id }: { id: string }) {
-  return (
-    <DetailTabs
-      label={T.sections}
-      tabs={[
-        { value: 'configuration', label: T.configuration, to: STREAMER_PATHS.detail(id) },
-        { value: 'logs', label: T.logs, to: STREAMER_PATHS.detailLogs(id) },
-      ]}
     />
   );
 }

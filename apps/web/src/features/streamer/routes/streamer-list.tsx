@@ -34,15 +34,11 @@ export function Component() {
       filterLabels={{ mode: L.mode, status: T.status }}
       filterOptionLabels={{ mode: T.modeOptions, status: T.statusOptions }}
       rowHref={(row) => STREAMER_PATHS.detail(row._id)}
+      primaryAction={{ label: T.newStreamer, to: STREAMER_PATHS.create }}
       actions={
-        <>
-          <Button variant="default" component={Link} to={STREAMER_PATHS.logs}>
-            {T.logs}
-          </Button>
-          <Button component={Link} to={STREAMER_PATHS.create}>
-            {T.newStreamer}
-          </Button>
-        </>
+        <Button variant="default" component={Link} to={STREAMER_PATHS.logs}>
+          {T.logs}
+        </Button>
       }
     />
   );

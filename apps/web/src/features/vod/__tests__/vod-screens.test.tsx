@@ -199,7 +199,7 @@ describe('the VOD form', () => {
     });
   });
 
-  it('edits an asset with PUT and its version, with Configuration and Logs sections and Delete', async () => {
+  it('edits an asset with PUT and its version, under the header with Logs and Delete in More', async () => {
     const record = makeVod();
     const fetchMock = stubApi({
       [`GET ssai/vod/${ID}`]: () => jsonResponse(200, record),
@@ -208,18 +208,15 @@ describe('the VOD form', () => {
     const user = userEvent.setup({ delay: null });
     open(`/streams-vod/${ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Big Buck Bunny' })).toBeInTheDocument();
-    const sections = screen.getByRole('navigation', { name: T.sections });
-    expect(within(sections).getByRole('link', { name: T.configuration })).toHaveAttribute(
-      'href',
-      `/streams-vod/${ID}`,
-    );
-    expect(within(sections).getByRole('link', { name: T.logs })).toHaveAttribute(
-      'href',
-      `/streams-vod/${ID}/kibana`,
-    );
-    expect(
-      screen.getByRole('button', { name: KIT_TEXTS.deleteNamed(RESOURCES.vod.label, 'Big Buck Bunny') }),
-    ).toBeInTheDocument();
+    // The header: type, source, Logs, and Delete in the More menu (not beside the title).
+    expect(screen.getByText(RESOURCES.vod.label)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: KIT_TEXTS.copy(VOD_LABELS.sourceUrl) })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: T.logs })).toHaveAttribute('href', `/streams-vod/${ID}/kibana`);
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('button', { name: KIT_TEXTS.delete })).toBeNull();
+    await user.click(screen.getByRole('button', { name: KIT_TEXTS.moreNamed('Big Buck Bunny') }));
+    expect(await screen.findByRole('menuitem', { name: KIT_TEXTS.delete })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
     expect(screen.getByRole('textbox', { name: new RegExp(`^${T.cuePoint(2)}`) })).toHaveValue('300');
 
     const title = screen.getByRole('textbox', { name: VOD_LABELS.title });
@@ -277,7 +274,9 @@ describe('the metadata view', () => {
       expect(within(table).getByRole('columnheader', { name: new RegExp(label) })).toBeInTheDocument();
     }
 
-    await user.click(within(row).getByRole('button', { name: T.editMetadataOf('Big Buck Bunny') }));
+    // The quick edit is an entry of the row's action menu.
+    await user.click(within(row).getByRole('button', { name: KIT_TEXTS.actionsFor('Big Buck Bunny') }));
+    await user.click(await screen.findByRole('menuitem', { name: T.editMetadata }));
     const dialog = await screen.findByRole('dialog', { name: T.metadataOf('Big Buck Bunny') });
     expect(app.location()).toBe(`/streams-vod/metadata?edit=${ID}`);
     // Only the metadata: no name, source or cue points here.

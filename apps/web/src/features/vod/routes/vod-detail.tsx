@@ -1,15 +1,26 @@
 /**
  * /streams-vod/{detail}: 'new' creates a VOD asset and then opens it; an id shows the asset's
- * form to edit (source, metadata, cue points) with its sections (Configuration, Logs) and Delete.
+ * page: the shared header (name, status, playback URLs, source, duration, last change, Logs,
+ * Delete in More), then its form (source, metadata, cue points).
  */
-import { vodSchema } from '@cuepoint/core';
+import { VOD_LABELS as L, vodSchema } from '@cuepoint/core';
 import { useParams } from 'react-router';
-import { DetailTabs } from '../../../components/resource/detail-tabs.tsx';
+import { playbackFact } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
+import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { vodApi } from '../api/vod-api.ts';
 import { VodFields } from '../components/vod-fields.tsx';
+import { formatDuration } from '../format.ts';
 import { VOD_PATHS } from '../paths.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
+
+/** The header's facts of an asset: where it plays (once the data plane serves it), its source and length. */
+const vodFacts = (vod: ResourceDto<'vod'>) => [
+  playbackFact(),
+  { id: 'source', label: L.sourceUrl, value: vod.sourceUrl, copy: vod.sourceUrl, ltr: true, wide: true },
+  { id: 'duration', label: L.duration, value: formatDuration(vod.duration), ltr: true },
+  { id: 'cuePoints', label: T.cuePointCount, value: vod.cuePoints.length },
+];
 
 export function Component() {
   const { detail = '' } = useParams();
@@ -20,21 +31,10 @@ export function Component() {
       id={detail}
       paths={VOD_PATHS}
       createTitle={T.newVod}
-      tabs={(id) => <VodSections id={id} />}
+      facts={vodFacts}
+      logsTo={VOD_PATHS.detailLogs}
     >
       {(form) => <VodFields form={form} />}
     </ResourceEditPage>
-  );
-}
-
-function VodSections({ id }: { id: string }) {
-  return (
-    <DetailTabs
-      label={T.sections}
-      tabs={[
-        { value: 'configuration', label: T.configuration, to: VOD_PATHS.detail(id) },
-        { value: 'logs', label: T.logs, to: VOD_PATHS.detailLogs(id) },
-      ]}
-    />
   );
 }

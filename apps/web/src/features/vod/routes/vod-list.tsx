@@ -48,11 +48,9 @@ export function Component() {
           <Button variant="default" component={Link} to={VOD_PATHS.metadata}>
             {T.metadata}
           </Button>
-          <Button component={Link} to={VOD_PATHS.create}>
-            {T.newVod}
-          </Button>
         </>
       }
+      primaryAction={{ label: T.newVod, to: VOD_PATHS.create }}
     />
   );
 }

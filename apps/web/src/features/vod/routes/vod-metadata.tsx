@@ -71,17 +71,11 @@ export function Component() {
             {RESOURCES.vod.plural}
           </Button>
         }
-        rowActions={(row) => (
-          <Button
-            size="xs"
-            variant="subtle"
-            aria-label={T.editMetadataOf(row.name)}
-            aria-haspopup="dialog"
-            onClick={() => modal.openEdit(row._id)}
-          >
-            {T.editMetadata}
-          </Button>
-        )}
+        rowActions={(row) => [
+          { label: T.editMetadata, onClick: () => modal.openEdit(row._id), opensDialog: true },
+        ]}
+        // A view of the VOD assets' metadata: an asset is deleted from its own list.
+        deletable={false}
       />
       {modal.mode === 'edit' && <MetadataDialog key={modal.id} id={modal.id} onClose={modal.close} />}
     </>

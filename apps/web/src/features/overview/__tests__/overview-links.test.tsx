@@ -1,0 +1,101 @@
+import { entryPath, LIVE_STREAMS_PATH, type User } from '@cuepoint/core';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { isPendingPath, PENDING_SCREENS } from '../../../app/screens.ts';
+import { jsonResponse, makeUser, signIn, stubApi } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+// Issue 22, no dead ends: until a screen is built (it shows the pending frame), nothing in a
+// page's content links to it. "Built" comes from the screen table (app/screens.ts).
+
+const customer = makeUser();
+const admin = makeUser({ _id: 'u-admin', email: 'root@example.com', profile: { isMainAdmin: true } });
+const ALL_COUNTS = {
+  customers: 3,
+  pendingReview: 1,
+  users: 7,
+  activeUsers: 5,
+  activeSessions: 2,
+  alarms24h: 4,
+  liveStreams: 2,
+  vodAssets: 9,
+  streamerChannels: 1,
+  slates: 2,
+  encoders: 1,
+};
+
+async function openOverview(user: User) {
+  signIn(user);
+  stubApi({
+    [`GET user/getUser/${user._id}`]: () => jsonResponse(200, user),
+    'GET overview/summary': () =>
+      jsonResponse(200, {
+        scope: user.profile.isMainAdmin ? 'platform' : 'customer',
+        counts: ALL_COUNTS,
+        recentAlarms: [],
+      }),
+    'GET alarm/alarms': () => jsonResponse(200, []),
+  });
+  renderApp('/overview');
+  await screen.findByTestId('overview-counts');
+  return screen.getByRole('main');
+}
+
+/** The console path (below /app) of every link in an element. */
+const linkPaths = (element: HTMLElement) =>
+  within(element)
+    .queryAllByRole('link')
+    .map((link) => link.getAttribute('href')!.replace(/^\/app/, ''));
+
+describe('isPendingPath', () => {
+  it('answers from the screen table: pending screens, with or without a query, but not built ones', () => {
+    expect(PENDING_SCREENS.length).toBeGreaterThan(0);
+    for (const screen of PENDING_SCREENS) {
+      const path = screen.path.replace(/:[^/]+/g, '42');
+      expect(isPendingPath(path), path).toBe(true);
+      expect(isPendingPath(`${path}?tab=1`), path).toBe(true);
+    }
+    expect(isPendingPath(entryPath('user'))).toBe(true);
+    expect(isPendingPath(LIVE_STREAMS_PATH)).toBe(false);
+    expect(isPendingPath('/overview')).toBe(false);
+    expect(isPendingPath('/login')).toBe(false);
+    expect(isPendingPath('/no-such-screen')).toBe(false);
+  });
+});
+
+describe('the overview links only to built screens', () => {
+  it('for a main administrator: tiles of pending screens have no View link', async () => {
+    const main = await openOverview(admin);
+    const paths = linkPaths(main);
+    expect(paths.length).toBeGreaterThan(0);
+    expect(paths.filter(isPendingPath)).toEqual([]);
+    // Users and Active users lead to /user, a pending screen: counted, not linked.
+    expect(within(main).getByText('7')).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'View users' })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'View active users' })).not.toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'All alarms' })).not.toBeInTheDocument();
+    // A built screen keeps its link.
+    expect(within(main).getByRole('link', { name: 'View live streams' })).toHaveAttribute(
+      'href',
+      LIVE_STREAMS_PATH,
+    );
+  });
+
+  it('for a customer user: Get started names a pending screen as text, not a link', async () => {
+    const main = await openOverview(customer);
+    expect(linkPaths(main).filter(isPendingPath)).toEqual([]);
+    expect(within(main).getByText('Bundles')).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'Bundles' })).not.toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'Live streams' })).toBeInTheDocument();
+  });
+
+  it("the alarm bell's list has no link to the pending Alarms screen", async () => {
+    await openOverview(admin);
+    await userEvent.setup({ delay: null }).click(screen.getByTestId('alarm-bell'));
+    // The bell's list beside the overview's own.
+    expect(await screen.findAllByText('No alarms have been raised.')).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: 'View all alarms' })).not.toBeInTheDocument();
+    expect(isPendingPath(entryPath('alarms'))).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * Every API path, declared once. The server registers its routes with `routePattern(path)` and
+ * the console builds its calls with `apiPath(path, params, query)`; neither side writes a path
+ * literal. Paths are below the API base (`/api/`, and `/api_v1/` for the second client); a
+ * `:name` segment is a parameter.
+ *
+ * A test on the server (routes/__tests__/api-paths.test.ts) checks that the registered routes
+ * and this table are the same set, so a route cannot be added on one side only.
+ */
+export const API_PATHS = {
+  health: 'health',
+  auth: {
+    signup: 'auth/signup',
+    mpsignup: 'auth/mpsignup',
+    activate: 'auth/activate',
+    resendActivation: 'auth/resend-activation',
+    login: 'auth/login',
+    logout: 'auth/logout',
+    resetPassword: 'auth/reset-password',
+    newPassword: 'auth/new-password',
+    canBeDeactivated: 'auth/canBeDeactivated',
+    deactivateAccount: 'auth/deactivateAccount',
+  },
+  user: {
+    get: 'user/getUser/:id',
+    edit: 'user/editUser/:id',
+    search: 'user/search',
+  },
+  customer: {
+    get: 'customer/getCustomer/:id',
+    edit: 'customer/editCustomer/:id',
+    generateToken: 'customer/generateToken/:id',
+    /** Admin only: the customers waiting for review. */
+    pending: 'customer/pending',
+    /** Admin only: ends the review of a new customer. */
+    approve: 'customer/approve/:id',
+    /** Admin only: the record of plan changes. */
+    planChanges: 'customer/plan-changes',
+  },
+  logo: {
+    current: 'logo/updateLogo',
+    login: 'logo/login',
+  },
+  alarm: { alarms: 'alarm/alarms' },
+  overview: { summary: 'overview/summary' },
+  billing: { paymentPlans: 'billing/getPaymentPlans' },
+  country: { timeZones: 'country/getTimeZones' },
+  /** The generic resource calls: `GET|POST {collection}`, `GET|PUT|PATCH|DELETE {collection}/:id`. */
+  resources: {
+    liveStream: 'ssai/ds',
+    vod: 'ssai/vod',
+    slate: 'ssai/slate',
+    streamer: 'ssai/streamer',
+    encoder: 'ssai/encoder',
+  },
+  slateUpload: 'ssai/slate/upload',
+  events: 'events',
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+
+/** One declared path (a leaf of API_PATHS), or a resource's item path. */
+export type ApiPathPattern = Leaves<typeof API_PATHS> | `${Leaves<typeof API_PATHS.resources>}/:id`;
+
+/** The names of a path's `:name` segments. */
+export type PathParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParams<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type QueryInput = Record<string, string | number | boolean | undefined> | URLSearchParams;
+
+/** A resource's item path pattern: `ssai/ds/:id`. */
+export const itemPath = <C extends Leaves<typeof API_PATHS.resources>>(collection: C) =>
+  `${collection}/:id` as const;
+
+/** The server's route pattern of a declared path: `/customer/approve/:id`. */
+export const routePattern = (path: ApiPathPattern) => `/${path}` as const;
+
+function queryString(query: QueryInput | undefined): string {
+  if (!query) return '';
+  const text =
+    query instanceof URLSearchParams
+      ? query.toString()
+      : Object.entries(query)
+          .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+          .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+          .join('&');
+  return text ? `?${text}` : '';
+}
+
+/**
+ * A call's path: the declared path with its parameters filled in (URI-encoded) and the query
+ * appended. `apiPath(API_PATHS.user.get, { id })` → `user/getUser/u%2F1`.
+ */
+export function apiPath<P extends ApiPathPattern>(
+  path: P,
+  ...[params, query]: [PathParams<P>] extends [never]
+    ? [params?: undefined, query?: QueryInput]
+    : [params: Record<PathParams<P>, string>, query?: QueryInput]
+): string {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = (params as Record<string, string> | undefined)?.[name];
+    if (value === undefined) throw new Error(`apiPath: no value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
+  return `${filled}${queryString(query)}`;
+}
+
+/** Every declared path pattern (for the test that compares them with the registered routes). */
+export function allApiPaths(): string[] {
+  const out: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') out.push(value);
+    else for (const child of Object.values(value as Record<string, unknown>)) walk(child);
+  };
+  walk(API_PATHS);
+  for (const collection of Object.values(API_PATHS.resources)) out.push(itemPath(collection));
+  return out;
+}
