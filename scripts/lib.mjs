@@ -6,7 +6,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-export const WEB_DIST = join(ROOT, 'apps/web/dist');
+// The built console; CUEPOINT_WEB_DIST points a run at another build (a second checkout's e2e run).
+export const WEB_DIST = process.env.CUEPOINT_WEB_DIST
+  ? resolve(process.env.CUEPOINT_WEB_DIST)
+  : join(ROOT, 'apps/web/dist');
 export const SERVER_ENTRY = join(ROOT, 'apps/server/src/main.ts');
 
 /** Debian's Chromium (never a downloaded browser) and the flags this machine needs (STACK.md). */

@@ -352,8 +352,11 @@ test.describe('no screen a user can reach makes a call answered 4xx', () => {
     };
     // User View lives in memory (a reload leaves it): move inside the running console.
     const go = async (url: string) => {
+      // A history entry as React Router writes them (its index one past the current entry's), so
+      // the router (and its unsaved-changes blocker) takes the popstate as its own navigation.
       await page.evaluate((to) => {
-        window.history.pushState({}, '', to);
+        const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+        window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, '', to);
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, `/app${url}`);
       await watcher.idle();

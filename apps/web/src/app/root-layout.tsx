@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { UnsavedChangesProvider } from '../components/resource/unsaved-changes.tsx';
 import { RouteError } from '../features/errors/routes/route-error.tsx';
 import { useOnlineStatus } from '../lib/online-status.ts';
 import { LoadingBar } from './loading-bar.tsx';
@@ -14,7 +15,10 @@ const OFFLINE_STYLE = {
   color: 'var(--mantine-color-white)',
 } as const;
 
-/** The root of every page: the loading bar, the offline banner, then the matched route. */
+/**
+ * The root of every page: the loading bar, the offline banner, then the matched route inside the
+ * console's unsaved-changes guard.
+ */
 export function Component() {
   const online = useOnlineStatus();
   return (
@@ -25,7 +29,9 @@ export function Component() {
           You are offline. Changes cannot be saved until the connection is back.
         </div>
       )}
-      <Outlet />
+      <UnsavedChangesProvider>
+        <Outlet />
+      </UnsavedChangesProvider>
     </>
   );
 }

@@ -18,5 +18,21 @@ export function setNavigator(navigate?: Navigate, currentPath?: CurrentPath) {
   currentPathImpl = currentPath ?? defaultCurrentPath;
 }
 
-export const navigateTo = (to: string) => navigateImpl(to);
+let forcing = false;
+
+/**
+ * Goes to `to` whatever a page would say (the session ended, the user signed out): the
+ * unsaved-changes guard lets these pass (`isForcedNavigation`).
+ */
+export const navigateTo = (to: string) => {
+  forcing = true;
+  try {
+    navigateImpl(to);
+  } finally {
+    forcing = false;
+  }
+};
+
+/** Whether the navigation under way is `navigateTo`'s (the router asks its blocker synchronously). */
+export const isForcedNavigation = () => forcing;
 export const currentPath = () => currentPathImpl();

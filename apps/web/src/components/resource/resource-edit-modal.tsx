@@ -2,7 +2,7 @@
  * The form dialog of a resource edited on its list screen (`?new=1`, `?edit=<id>`): it loads the
  * record edited (the dialog shows a loader, or the error with Cancel, meanwhile), fills the form
  * from it, or from the defaults to create one, saves it with the version it was read at and
- * closes. The screen gives the titles and the fields.
+ * closes. Closing it with unsaved changes asks first. The screen gives the titles and the fields.
  */
 import type { ResourceKind } from '@cuepoint/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ResourceDto } from '../../lib/resource-api.ts';
 import { type FormValues, ResourceFormModal } from './resource-form.tsx';
+import { useGuardedClose } from './unsaved-changes.tsx';
 import { type ResourceFormOptions, useResourceForm } from './use-resource-form.ts';
 
 export interface ResourceEditModalProps<K extends ResourceKind, V extends FormValues>
@@ -59,10 +60,12 @@ function FormDialog<K extends ResourceKind, V extends FormValues>(
 ) {
   const { record, onClose, title, size, saveDisabled, children } = props;
   const { form, submit } = useResourceForm(props, record, onClose);
+  const { requestClose, confirm } = useGuardedClose(form.isDirty, onClose);
   return (
     <ResourceFormModal
       opened
-      onClose={onClose}
+      onClose={requestClose}
+      confirm={confirm}
       title={title(record)}
       submit={submit}
       size={size}

@@ -4,7 +4,8 @@
  * record (a loader, then the form, or the not-found message with a way back to the list), edits it
  * and saves it with the version it was read at. A stored record's page opens with the shared
  * header (RecordHeader: name, status, type, the screen's facts, Logs, and Delete in its More
- * menu). The screen gives its fields and facts; everything else is the kit's.
+ * menu). Leaving with unsaved changes asks first (unsaved-changes.tsx). The screen gives its
+ * fields and facts; everything else is the kit's.
  */
 import type { ResourceKind } from '@cuepoint/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -16,6 +17,7 @@ import type { DetailFact } from './detail-header.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { ResourceDetail } from './resource-detail.tsx';
 import { type FormValues, ResourceFormPage } from './resource-form.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 import { type ResourceFormOptions, recordName, useResourceForm } from './use-resource-form.ts';
 
 export interface ResourceEditPageProps<K extends ResourceKind, V extends FormValues>
@@ -57,6 +59,7 @@ function CreateForm<K extends ResourceKind, V extends FormValues>(
   const { form, submit } = useResourceForm(props, undefined, (record) =>
     navigate(props.paths.detail(record._id), { replace: true }),
   );
+  useUnsavedChanges(form.isDirty);
   return (
     <ResourceFormPage
       title={props.createTitle}
@@ -75,6 +78,7 @@ function EditForm<K extends ResourceKind, V extends FormValues>(
   const { api, record, paths, facts, logsTo, deletable = true } = props;
   const navigate = useNavigate();
   const { form, submit } = useResourceForm(props, record);
+  const guard = useUnsavedChanges(form.isDirty);
   // The header shows the record as stored (the query's, which a save refreshes), not the edits.
   const { data: stored = record } = useQuery(api.detailOptions(record._id));
   return (
@@ -90,7 +94,11 @@ function EditForm<K extends ResourceKind, V extends FormValues>(
           facts={facts?.(stored)}
           logsTo={logsTo?.(stored._id)}
           deletable={deletable}
-          onDeleted={() => navigate(paths.list, { replace: true })}
+          onDeleted={() => {
+            guard.release();
+            // Awaited: the record's query is dropped once its page is gone (delete-action.tsx).
+            return navigate(paths.list, { replace: true });
+          }}
         />
       }
     >

@@ -269,6 +269,8 @@ export interface ResourceFormModalProps extends FrameProps {
   opened: boolean;
   onClose: () => void;
   size?: string | number;
+  /** The unsaved-changes question (useGuardedClose's `confirm`), shown over the dialog. */
+  confirm?: ReactNode;
 }
 
 /** The form of a resource edited on its list screen, in a dialog with Save and Cancel. */
@@ -282,6 +284,7 @@ export function ResourceFormModal({
   saveLabel = KIT_TEXTS.save,
   saveDisabled = false,
   size = 'lg',
+  confirm,
   children,
 }: ResourceFormModalProps) {
   return (
@@ -319,6 +322,7 @@ export function ResourceFormModal({
         )}
       </Modal>
       {submit?.dialog}
+      {confirm}
     </>
   );
 }

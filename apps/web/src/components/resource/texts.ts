@@ -57,4 +57,9 @@ export const KIT_TEXTS = {
   yes: 'Yes',
   no: 'No',
   notFoundAction: 'Back to the list',
+  /** The question before unsaved changes would be lost (unsaved-changes.tsx). */
+  unsavedTitle: 'Discard unsaved changes?',
+  unsavedBody: 'You have changes that are not saved yet. If you leave now, they are lost.',
+  keepEditing: 'Keep editing',
+  discardChanges: 'Discard changes',
 } as const;

@@ -1,4 +1,4 @@
-import { ENCODER_DEFAULTS, type ResourceMeta } from '@cuepoint/core';
+import { ENCODER_DEFAULTS, type ResourceMeta, SLATE_DEFAULTS } from '@cuepoint/core';
 import { notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { type MockInstance, vi } from 'vitest';
@@ -29,6 +29,16 @@ export const makeEncoder = (overrides: Partial<ResourceDto<'encoder'>> = {}): Re
   ...ENCODER_DEFAULTS,
   ...meta(),
   name: 'Studio A',
+  ...overrides,
+});
+
+/** A stored slate (version 3) with a URL source. */
+export const makeSlate = (overrides: Partial<ResourceDto<'slate'>> = {}): ResourceDto<'slate'> => ({
+  ...SLATE_DEFAULTS,
+  ...meta({ version: 3 }),
+  name: 'Fill',
+  videoUrl: 'https://cdn.example.com/fill.mp4',
+  duration: 12,
   ...overrides,
 });
 

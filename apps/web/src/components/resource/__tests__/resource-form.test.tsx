@@ -8,16 +8,7 @@ import { useZodForm } from '../../../lib/zod-form.ts';
 import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
 import { ResourceFormModal, ResourceFormPage, toFormValues, useResourceSubmit } from '../resource-form.tsx';
 import { KIT_TEXTS } from '../texts.ts';
-import { calls, jsonBody, meta, renderAt, shownToasts, slateApi, spyToasts } from './harness.tsx';
-
-const stored = (overrides: Partial<ResourceDto<'slate'>> = {}): ResourceDto<'slate'> => ({
-  ...SLATE_DEFAULTS,
-  ...meta({ version: 3 }),
-  name: 'Fill',
-  videoUrl: 'https://cdn.example.com/fill.mp4',
-  duration: 12,
-  ...overrides,
-});
+import { calls, jsonBody, makeSlate, renderAt, shownToasts, slateApi, spyToasts } from './harness.tsx';
 
 function SlateForm({
   record,
@@ -61,7 +52,7 @@ const save = () => screen.getByRole('button', { name: KIT_TEXTS.save });
 
 describe('toFormValues', () => {
   it('takes the data fields of a record over the defaults, without the meta fields', () => {
-    const record = stored();
+    const record = makeSlate();
     expect(toFormValues(RESOURCES.slate, record)).toEqual({
       name: 'Fill',
       sourceType: 'url',
@@ -76,7 +67,7 @@ describe('toFormValues', () => {
 describe('useResourceSubmit', () => {
   it('creates with POST (the data only), toasts and reports the record', async () => {
     const toasts = spyToasts();
-    const created = stored({ name: 'New fill', version: 1 });
+    const created = makeSlate({ name: 'New fill', version: 1 });
     const fetchMock = stubApi({ 'POST ssai/slate': () => jsonResponse(201, created) });
     const onSaved = vi.fn();
     renderAt(<SlateForm onSaved={onSaved} />);
@@ -108,7 +99,7 @@ describe('useResourceSubmit', () => {
 
   it('shows the messages of a 400 under their fields (and one it cannot place as a toast)', async () => {
     const toasts = spyToasts();
-    const record = stored();
+    const record = makeSlate();
     stubApi({
       [`PUT ssai/slate/${record._id}`]: () =>
         jsonResponse(400, {
@@ -133,8 +124,8 @@ describe('useResourceSubmit', () => {
 
   it('offers to reload on 409: the reload fills the form with the stored values and the next save names their version', async () => {
     const toasts = spyToasts();
-    const record = stored();
-    const theirs = stored({ _id: record._id, version: 4, name: 'Renamed elsewhere', duration: 30 });
+    const record = makeSlate();
+    const theirs = makeSlate({ _id: record._id, version: 4, name: 'Renamed elsewhere', duration: 30 });
     const puts: Record<string, unknown>[] = [];
     const fetchMock = stubApi({
       [`PUT ssai/slate/${record._id}`]: (init) => {
@@ -183,7 +174,7 @@ describe('useResourceSubmit', () => {
 
   it('toasts blank for any other failure whose answer does not say showMessage (spec section 8)', async () => {
     const toasts = spyToasts();
-    const record = stored();
+    const record = makeSlate();
     stubApi({
       [`PUT ssai/slate/${record._id}`]: () =>
         jsonResponse(500, {
@@ -199,7 +190,7 @@ describe('useResourceSubmit', () => {
 
   it('toasts the server message of any other failure when the answer says showMessage', async () => {
     const toasts = spyToasts();
-    const record = stored();
+    const record = makeSlate();
     stubApi({
       [`PUT ssai/slate/${record._id}`]: () =>
         jsonResponse(404, {
@@ -237,7 +228,7 @@ function SlatePage({ record }: { record: ResourceDto<'slate'> }) {
 
 describe('ResourceFormPage', () => {
   it('frames the form with a title and Save/Cancel; a partial update sends POST with the version', async () => {
-    const record = stored();
+    const record = makeSlate();
     const posts: Record<string, unknown>[] = [];
     stubApi({
       [`POST ssai/slate/${record._id}`]: (init) => {

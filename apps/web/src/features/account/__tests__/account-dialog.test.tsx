@@ -8,6 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { jsonResponse, signIn, stubApi } from '../../../test/fixtures.ts';
 import { AccountDialog } from '../components/account-dialog.tsx';
 import {
@@ -69,6 +70,21 @@ const contentType = (init: RequestInit | undefined) =>
   new Headers(init?.headers as Record<string, string>).get('content-type');
 
 describe('My Account: plan, time zone and the rest of the account', () => {
+  it('closes at once while untouched; with unsaved changes Cancel asks first', async () => {
+    const untouched = await open();
+    await untouched.ui.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(untouched.onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: KIT_TEXTS.unsavedTitle })).toBeNull();
+    untouched.unmount();
+
+    const { fetchMock, onClose, ui } = await open();
+    await ui.type(field(/^cdn domain/i), 'x');
+    await ui.click(screen.getByRole('button', { name: 'Cancel' }));
+    await ui.click(await screen.findByRole('button', { name: KIT_TEXTS.discardChanges }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toEqual([]);
+  });
+
   it('loads the customer, the plans and the time zones; saves as JSON with isFirstTime false', async () => {
     const { fetchMock, onClose, ui } = await open(makeCustomer(), {
       [EDIT]: () => jsonResponse(200, { id: CUSTOMER_ID, customerId: makeCustomer() }),

@@ -2,6 +2,7 @@ import { ACCOUNT_TEXTS, TEXTS, type User, VALIDATION_MESSAGES } from '@cuepoint/
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { CLIENT_TEXTS } from '../../../lib/api-client.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { currentUserKey } from '../../../lib/session.ts';
@@ -192,6 +193,21 @@ describe('My Profile', () => {
   it('Cancel closes without saving', async () => {
     const { fetchMock, onClose, ui } = open();
     await ui.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('with unsaved changes, Cancel and Escape ask first; Keep editing keeps them', async () => {
+    const { fetchMock, onClose, ui } = open();
+    await ui.type(await screen.findByLabelText(/^job title/i, { selector: 'input' }), ' II');
+    await ui.click(screen.getByRole('button', { name: 'Cancel' }));
+    await ui.click(await screen.findByRole('button', { name: KIT_TEXTS.keepEditing }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: KIT_TEXTS.unsavedTitle })).toBeNull());
+    expect(onClose).not.toHaveBeenCalled();
+    expect(input(/^job title/i)).toHaveValue('Engineer II');
+
+    await ui.keyboard('{Escape}');
+    await ui.click(await screen.findByRole('button', { name: KIT_TEXTS.discardChanges }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(fetchMock).not.toHaveBeenCalled();
   });

@@ -1,5 +1,7 @@
 import { type AccountCustomer, TEXTS, type User } from '@cuepoint/core';
 import { Alert, Button, Center, Fieldset, Group, Loader, Modal, Stack } from '@mantine/core';
+import type { RefObject } from 'react';
+import { useDialogGuard, useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { ACCOUNT_UI, failureMessage } from '../texts.ts';
 import { ApiAccess } from './api-access.tsx';
@@ -22,19 +24,39 @@ export interface AccountDialogProps {
 /**
  * My Account (spec sections 2, 4 and 5): plan and time zone, logos, custom domain, sub-domain,
  * CDN and API access. A Modal.Stack holds it and the upgrade dialogs, so only the top one is
- * shown, traps the focus and closes on Escape.
+ * shown, traps the focus and closes on Escape. Closing it with unsaved changes asks first.
  */
 export function AccountDialog({ opened, onClose, user }: AccountDialogProps) {
+  const guard = useDialogGuard(opened, onClose);
   return (
-    <Modal.Stack>
-      <Modal stackId={ACCOUNT_STACK_ID} opened={opened} onClose={onClose} title={TEXTS.myAccount} size="lg">
-        <AccountBody user={user} onDone={onClose} />
-      </Modal>
-    </Modal.Stack>
+    <>
+      <Modal.Stack>
+        <Modal
+          stackId={ACCOUNT_STACK_ID}
+          opened={opened}
+          onClose={guard.requestClose}
+          title={TEXTS.myAccount}
+          size="lg"
+        >
+          <AccountBody user={user} onDone={onClose} onCancel={guard.requestClose} dirty={guard.dirty} />
+        </Modal>
+      </Modal.Stack>
+      {guard.confirm}
+    </>
   );
 }
 
-function AccountBody({ user, onDone }: { user: User; onDone: () => void }) {
+interface BodyProps {
+  user: User;
+  /** Saved: closes the dialog. */
+  onDone: () => void;
+  /** Cancel: closes the dialog, asking first when there are unsaved changes. */
+  onCancel: () => void;
+  /** Where the form reports whether it holds unsaved changes. */
+  dirty: RefObject<() => boolean>;
+}
+
+function AccountBody({ user, onDone, onCancel, dirty }: BodyProps) {
   const customer = useCustomer(user.customerId._id);
   if (customer.isPending) {
     return (
@@ -50,7 +72,7 @@ function AccountBody({ user, onDone }: { user: User; onDone: () => void }) {
           {failureMessage(customer.error)}
         </Alert>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             {ACCOUNT_UI.cancel}
           </Button>
           <Button onClick={() => void customer.refetch()} loading={customer.isFetching}>
@@ -66,6 +88,8 @@ function AccountBody({ user, onDone }: { user: User; onDone: () => void }) {
       userId={user._id}
       isMainAdmin={user.profile.isMainAdmin}
       onDone={onDone}
+      onCancel={onCancel}
+      dirty={dirty}
     />
   );
 }
@@ -76,13 +100,15 @@ function AccountForm({
   userId,
   isMainAdmin,
   onDone,
-}: {
+  onCancel,
+  dirty,
+}: Omit<BodyProps, 'user'> & {
   customer: AccountCustomer;
   userId: string;
   isMainAdmin: boolean;
-  onDone: () => void;
 }) {
   const account = useAccountForm(customer, userId, onDone);
+  useReportDirty(dirty, account.form.isDirty);
   return (
     <form onSubmit={account.submit} noValidate aria-label={TEXTS.myAccount}>
       <Stack gap="lg">
@@ -98,7 +124,7 @@ function AccountForm({
           />
         </Fieldset>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onDone} disabled={account.saving}>
+          <Button variant="default" onClick={onCancel} disabled={account.saving}>
             {ACCOUNT_UI.cancel}
           </Button>
           <Button type="submit" loading={account.saving}>

@@ -8,6 +8,7 @@ import {
   VALIDATION_MESSAGES,
 } from '@cuepoint/core';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import type { RefObject } from 'react';
 import { useRevalidator } from 'react-router';
 import {
   CountrySelect,
@@ -15,6 +16,7 @@ import {
   NameFields,
   OrganizationTypeSelect,
 } from '../../../components/profile-fields.tsx';
+import { useDialogGuard, useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -51,20 +53,35 @@ export interface ProfileDialogProps {
 
 /** My Profile (spec sections 2 and 5): the signed-in user's own details. */
 export function ProfileDialog({ opened, onClose, user }: ProfileDialogProps) {
+  const guard = useDialogGuard(opened, onClose);
   return (
-    <Modal opened={opened} onClose={onClose} title={TEXTS.myProfile} size="lg">
-      <ProfileForm user={user} onDone={onClose} />
-    </Modal>
+    <>
+      <Modal opened={opened} onClose={guard.requestClose} title={TEXTS.myProfile} size="lg">
+        <ProfileForm user={user} onDone={onClose} onCancel={guard.requestClose} dirty={guard.dirty} />
+      </Modal>
+      {guard.confirm}
+    </>
   );
 }
 
-function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
+interface ProfileFormProps {
+  user: User;
+  /** Saved: closes the dialog. */
+  onDone: () => void;
+  /** Cancel: closes the dialog, asking first when there are unsaved changes. */
+  onCancel: () => void;
+  /** Where the form reports whether it holds unsaved changes. */
+  dirty: RefObject<() => boolean>;
+}
+
+function ProfileForm({ user, onDone, onCancel, dirty }: ProfileFormProps) {
   const save = useEditUser(user._id);
   const revalidator = useRevalidator();
   const form = useConsoleForm<ProfileValues>({
     initialValues: initialValues(user),
     validate: (values) => validate(values as Parameters<typeof validate>[0]),
   });
+  useReportDirty(dirty, form.isDirty);
 
   const submit = form.onSubmit(
     async (values) => {
@@ -79,6 +96,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
         toastServerError(error);
         return;
       }
+      form.resetDirty();
       toast.success(ACCOUNT_TEXTS.profileUpdated);
       void revalidator.revalidate();
       onDone();
@@ -104,7 +122,7 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
           <OrganizationTypeSelect form={form} label="Organization type" />
         </SimpleGrid>
         <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onDone} disabled={save.isPending}>
+          <Button variant="default" onClick={onCancel} disabled={save.isPending}>
             {ACCOUNT_UI.cancel}
           </Button>
           <Button type="submit" loading={save.isPending}>

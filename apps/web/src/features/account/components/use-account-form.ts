@@ -76,6 +76,8 @@ export function useAccountForm(customer: AccountCustomer, userId: string, onDone
         toastServerError(error);
         return;
       }
+      // Saved: nothing is left to lose (the unsaved-changes guard lets the dialog go).
+      form.resetDirty();
       toast.success(ACCOUNT_TEXTS.accountUpdated);
       void revalidator.revalidate();
       onDone();
