@@ -210,6 +210,20 @@ if (existsSync(stitcherBench)) {
   }
 }
 
+// --- the VAST XML reader against fast-xml-parser (packages/stitcher/bench/xml-bench.ts): the
+// hand-written reader is kept only while it agrees and stays faster.
+try {
+  const { runXmlBench } = await import(join(ROOT, 'packages/stitcher/bench/xml-bench.ts'));
+  for (const r of await runXmlBench({ budgetMs: 500 })) {
+    const value = r.us !== undefined ? `${r.us.toFixed(2)} µs` : r.note;
+    const goal =
+      r.reference !== undefined ? `<= ${(3 * r.reference).toFixed(1)} µs (3x ${r.reference} µs)` : '';
+    row('vast xml', r.name, value, goal);
+  }
+} catch (err) {
+  row('vast xml', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
+}
+
 // --- the log viewer's queries at a million events (apps/server/bench/events-bench.ts)
 try {
   const { runEventsBench } = await import(join(ROOT, 'apps/server/bench/events-bench.ts'));

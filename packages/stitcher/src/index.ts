@@ -10,6 +10,7 @@ export {
   setAttribute,
 } from './hls/attributes.ts';
 export { checkPlaylistUpdate } from './hls/continuity.ts';
+export { keysWithOriginalIv, sequenceIv } from './hls/keys.ts';
 export {
   PlaylistParseError,
   parseMediaPlaylist,
@@ -66,6 +67,7 @@ export {
   type DetectedAvail,
   type DetectOptions,
   detectAvails,
+  isAvailEndMarker,
   type MarkerIssue,
   type MarkerSource,
 } from './markers/detect.ts';
@@ -88,7 +90,13 @@ export {
   type TimeSignal,
 } from './scte35/decode.ts';
 export { adSegmentBeacons, type BeaconEvent, type DueBeacon, type TrackedSegment } from './tracking/plan.ts';
-export { VAST_ERROR, type VastErrorCode, type VastIssue } from './vast/errors.ts';
+export {
+  VAST_ERROR,
+  type VastDeviation,
+  type VastErrorCode,
+  type VastIssue,
+  type VastWarning,
+} from './vast/errors.ts';
 export { cacheBuster, errorBeacons, expandMacros, type MacroValues, vastTimestamp } from './vast/macros.ts';
 export {
   parseVast,
@@ -97,6 +105,7 @@ export {
   type VastDocument,
   type VastLinear,
   type VastMediaFile,
+  type VastParseOptions,
   type VastParseResult,
   type VastTrackingEvent,
   type VastUniversalAdId,
@@ -109,7 +118,7 @@ export {
   type VastFetch,
   type VastResolution,
 } from './vast/resolve.ts';
-export { type Offset, parseClock, parseOffset } from './vast/time.ts';
+export { type Offset, parseClock, parseOffset, parseSeconds } from './vast/time.ts';
 export { adsFromResolvedVast, trackingFromResolvedAd } from './vast/to-plan.ts';
 export {
   parseVmap,
@@ -125,6 +134,10 @@ export {
   insertVodAds,
   type PlacedBreak,
   type VodBreak,
+  type VodBreakTime,
+  type VodBreakTimesOptions,
   type VodInsertOptions,
   type VodInsertResult,
+  type VodSnap,
+  vodBreakTimes,
 } from './vod/insert.ts';

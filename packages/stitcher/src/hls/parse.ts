@@ -32,6 +32,17 @@ function lines(text: string): string[] {
   return out;
 }
 
+/**
+ * The error for a text whose first line (a BOM, blank and whitespace lines aside) is not #EXTM3U:
+ * it shows that line, so that an HTML error page or a JSON answer is recognized at once.
+ */
+function notAPlaylist(first: string | undefined): PlaylistParseError {
+  if (first === undefined)
+    return new PlaylistParseError('playlist does not start with #EXTM3U (it is empty)');
+  const shown = first.length > 60 ? `${first.slice(0, 60)}...` : first;
+  return new PlaylistParseError(`playlist does not start with #EXTM3U (first line: "${shown}")`);
+}
+
 /** Parses either kind of playlist, deciding from its tags. */
 export function parsePlaylist(text: string): Playlist {
   for (const m of MULTIVARIANT_MARKERS) if (text.includes(m)) return parseMultivariantPlaylist(text);
@@ -58,7 +69,8 @@ function applyKey(current: string[], value: string): string[] {
 
 /**
  * Parses a media playlist. Lenient: unknown tags are kept where they were, malformed values fall
- * back to defaults. Throws PlaylistParseError only when the text is not an HLS playlist at all.
+ * back to defaults. A BOM and blank or whitespace lines before #EXTM3U are skipped. Throws
+ * PlaylistParseError only when the text is not an HLS playlist at all.
  */
 export function parseMediaPlaylist(text: string): MediaPlaylist {
   // The lines are read in one pass (no array of lines): each trimmed, empty ones skipped.
@@ -72,7 +84,7 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
     pos = stop + 1;
     if (l !== '') first = l.charCodeAt(0) === 0xfeff ? l.slice(1) : l;
   }
-  if (first !== '#EXTM3U') throw new PlaylistParseError('playlist does not start with #EXTM3U');
+  if (first !== '#EXTM3U') throw notAPlaylist(first);
   const pl: MediaPlaylist = {
     type: 'media',
     targetDuration: 0,
@@ -213,7 +225,7 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
 /** Parses a multivariant (master) playlist. */
 export function parseMultivariantPlaylist(text: string): MultivariantPlaylist {
   const ls = lines(text);
-  if (ls[0] !== '#EXTM3U') throw new PlaylistParseError('playlist does not start with #EXTM3U');
+  if (ls[0] !== '#EXTM3U') throw notAPlaylist(ls[0]);
   const pl: MultivariantPlaylist = {
     type: 'multivariant',
     independentSegments: false,

@@ -8,6 +8,11 @@ export interface Interstitial {
   id: string;
   /** Seconds from the start of the playlist's first segment (ignored when `cue` has PRE/POST). */
   offset: number;
+  /**
+   * Program date-time (ms since the epoch) of the start, instead of `offset`; it may be before the
+   * first segment (a live break that began before the window).
+   */
+  startDate?: number;
   /** X-ASSET-LIST (JSON asset list URL) or X-ASSET-URI (a single asset); give exactly one. */
   assetList?: string;
   assetUri?: string;
@@ -76,6 +81,13 @@ export function addInterstitials(
       throw new TypeError(`interstitial ${i.id} needs exactly one of assetList and assetUri`);
     }
     const pre = i.cue?.includes('PRE') || i.cue?.includes('POST');
+    if (!pre && i.startDate !== undefined) {
+      // on the segment the date falls in (the first one when it is before the window)
+      let at = 0;
+      for (let k = 1; k < segs.length; k++) if ((segs[k]!.programDateTime ?? 0) <= i.startDate) at = k;
+      segs[at]!.tags.push({ name: 'EXT-X-DATERANGE', value: tagValue(i, Math.round(i.startDate)) });
+      continue;
+    }
     const offset = pre ? 0 : Math.max(0, i.offset);
     let idx = 0;
     let t = 0;
@@ -94,6 +106,13 @@ export function addInterstitials(
 /**
  * Live, server-guided: one interstitial per avail found in the origin playlist, replacing the
  * avail's content (X-RESUME-OFFSET = its duration). Needs program date-times in the origin.
+ *
+ * Stable from one refresh to the next, also once the avail's start has left the window: the
+ * START-DATE is the avail's own start (the program date-time of its first visible segment less
+ * the time already elapsed, from CUE-OUT-CONT's ElapsedTime or the DATERANGE's START-DATE), and
+ * the ID comes from the avail's marker (DATERANGE ID, SCTE-35 event id, also read from
+ * CUE-OUT-CONT's SCTE35 attribute) or, for a marker without one, from that start:
+ * `ad-cue-<start in ms since the epoch>`. `assetListFor` is given the avail with that id.
  */
 export function interstitialsForAvails(
   origin: MediaPlaylist,
@@ -101,23 +120,29 @@ export function interstitialsForAvails(
   assetListFor: (avail: DetectedAvail) => string,
 ): MediaPlaylist {
   const list: Interstitial[] = [];
+  // Program date-time of each segment, as addInterstitials gives them when the origin has none.
+  const dates: number[] = [];
+  const dated = origin.segments[0]?.programDateTime !== undefined;
   let t = 0;
-  const offsets: number[] = [];
   for (const s of origin.segments) {
-    offsets.push(t);
-    t += s.duration;
+    const d = dated ? (s.programDateTime ?? t) : t;
+    dates.push(d);
+    t = d + s.duration * 1000;
   }
   for (const a of avails) {
+    const startDate = Math.round((dates[a.startIndex] ?? 0) - a.elapsedAtStart * 1000);
+    // `cue-<msn>` is detection's name for an avail whose marker has no id: it moves with the window
+    const id = a.id === `cue-${a.startMsn}` ? `cue-${startDate}` : a.id;
     const i: Interstitial = {
-      id: `ad-${a.id}`,
-      offset: offsets[a.startIndex] ?? 0,
-      assetList: assetListFor(a),
+      id: `ad-${id}`,
+      offset: 0,
+      startDate,
+      assetList: assetListFor({ ...a, id }),
       restrict: ['SKIP', 'JUMP'],
     };
-    const remaining = a.duration !== undefined ? Math.max(0, a.duration - a.elapsedAtStart) : undefined;
-    if (remaining !== undefined) {
-      i.plannedDuration = remaining;
-      i.resumeOffset = remaining;
+    if (a.duration !== undefined) {
+      i.plannedDuration = a.duration;
+      i.resumeOffset = a.duration;
     }
     list.push(i);
   }

@@ -64,6 +64,11 @@ export interface AvailState {
   outputSegmentCount?: number;
   /** ...and how many of them carry a discontinuity. */
   outputDiscontinuityCount?: number;
+  /**
+   * Closed by the end of the playlist (EXT-X-ENDLIST) while open: the seconds its layout fills,
+   * its declared duration (past the content it replaces) or, without one, the content's.
+   */
+  endListFill?: number;
 }
 
 export interface ViewerState {
@@ -116,6 +121,8 @@ interface AvailWire {
   n?: number;
   /** outputDiscontinuityCount */
   nd?: number;
+  /** endListFill */
+  ef?: number;
 }
 
 interface ViewerStateWire {
@@ -163,6 +170,7 @@ function availToWire(a: AvailState): AvailWire {
   if (a.endOriginDiscontinuity !== undefined) w.fe = a.endOriginDiscontinuity;
   if (a.outputSegmentCount !== undefined) w.n = a.outputSegmentCount;
   if (a.outputDiscontinuityCount !== undefined) w.nd = a.outputDiscontinuityCount;
+  if (a.endListFill !== undefined) w.ef = a.endListFill;
   return w;
 }
 
@@ -184,6 +192,7 @@ function availFromWire(w: AvailWire): AvailState {
   if (w.fe !== undefined) a.endOriginDiscontinuity = w.fe;
   if (w.n !== undefined) a.outputSegmentCount = w.n;
   if (w.nd !== undefined) a.outputDiscontinuityCount = w.nd;
+  if (w.ef !== undefined) a.endListFill = w.ef;
   return a;
 }
 

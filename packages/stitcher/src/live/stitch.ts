@@ -1,6 +1,8 @@
 import { type AdPlan, type AdSegment, adDuration, type PlannedAd } from '../ads.ts';
+import { keysWithOriginalIv } from '../hls/keys.ts';
+import { formatDuration } from '../hls/serialize.ts';
 import type { MediaPlaylist, MediaSegment, Tag } from '../hls/types.ts';
-import { type DetectedAvail, detectAvails, type MarkerIssue } from '../markers/detect.ts';
+import { type DetectedAvail, detectAvails, isAvailEndMarker, type MarkerIssue } from '../markers/detect.ts';
 import { adSegmentBeacons, type DueBeacon, type TrackedSegment } from '../tracking/plan.ts';
 import type { Anchor, AvailState, ViewerState } from './state.ts';
 
@@ -58,6 +60,8 @@ export interface AvailReport {
   stitched: boolean;
   reason?: 'suppressed' | 'no-plan' | 'underfill' | 'nothing-to-insert' | 'empty';
   ads: string[];
+  /** The playlist ended (EXT-X-ENDLIST) while the avail was open: it was closed there. */
+  closedAtEndList?: true;
 }
 
 export interface LiveStitchResult {
@@ -174,6 +178,8 @@ class Run {
   readonly plans = new Map<AvailState, Map<string, PlannedAd>>();
   readonly layouts = new Map<AvailState, Item[]>();
   readonly cueIns = new Map<AvailState, number>();
+  /** Origin media sequence numbers of the window's avail start markers, in order. */
+  readonly startSignals: number[] = [];
 
   constructor(readonly input: LiveStitchInput) {
     const origin = input.origin;
@@ -358,8 +364,18 @@ class Run {
     return this.state.avails.find((a) => a.startMsn <= msn && (a.endMsn === undefined || msn < a.endMsn));
   }
 
+  /** An avail end (CUE-IN...) with no start in the window: it ends the avail open before it. */
+  orphanEnd(msn: number) {
+    const open = this.state.avails.find((a) => a.endMsn === undefined && a.startMsn < msn);
+    if (open) this.setCueIn(open, msn);
+  }
+
   addDetected(detected: DetectedAvail) {
     const state = this.state;
+    // An avail still open from earlier (in this window or a previous one) may end before this one
+    // starts: close it first, so that this start is not taken for a part of it.
+    for (const a of state.avails)
+      if (a.endMsn === undefined && a.startMsn < detected.startMsn) this.advance(a, detected.startMsn);
     const existing =
       this.tracked(detected.startMsn) ??
       state.avails.find(
@@ -408,13 +424,106 @@ class Run {
       this.setCueIn(avail, detected.endMsn);
   }
 
+  /**
+   * Walks an open avail's content in origin order, up to `until` (the live edge, or where a later
+   * avail starts), and closes the avail where it ends: at its CUE-IN, once its duration is covered,
+   * or, when the playlist has ended (EXT-X-ENDLIST), at the end of the content.
+   */
+  advance(avail: AvailState, until: number): void {
+    if (avail.endMsn !== undefined) return;
+    const cueIn = this.cueIns.get(avail);
+    const limit = avail.plannedDuration ?? Math.max(0, this.maxAvailDuration - avail.elapsedAtStart);
+    let end: number | undefined;
+    while (avail.contentKnownUntilMsn < this.windowEndMsn) {
+      const msn = avail.contentKnownUntilMsn;
+      if (cueIn !== undefined && msn >= cueIn) {
+        end = cueIn;
+        break;
+      }
+      if (msn > avail.startMsn && avail.contentKnownSeconds >= limit - this.endTolerance) {
+        end = msn;
+        break;
+      }
+      if (msn >= until) return;
+      if (!this.inWindow(msn))
+        this.issues.push({ msn, message: 'segment missed between refreshes; duration estimated' });
+      avail.contentKnownSeconds += this.durationOf(msn);
+      avail.contentKnownUntilMsn++;
+    }
+    if (end === undefined) {
+      if (!this.origin.endList || until < this.windowEndMsn) return;
+      end = this.windowEndMsn;
+      this.endAtEndList(avail);
+    }
+    this.close(avail, end);
+  }
+
+  /**
+   * The playlist ended while `avail` was open: it is filled to its declared duration when it has
+   * one (ads, then slate), else it ends with the content. Reported.
+   */
+  endAtEndList(avail: AvailState): void {
+    const planned = avail.plannedDuration;
+    const known = avail.contentKnownSeconds;
+    // Its declared end coincides with the end of the content: an ordinary end.
+    if (planned !== undefined && known >= planned - this.endTolerance) return;
+    const fill = planned ?? known;
+    avail.endListFill = fill;
+    if (avail.leftAsContent) return;
+    this.issues.push({
+      msn: avail.startMsn,
+      message: `avail ${avail.id} still open at EXT-X-ENDLIST: ${
+        planned !== undefined
+          ? `filled to its declared ${formatDuration(planned)}s`
+          : 'ended with the content'
+      }`,
+    });
+  }
+
+  /** Closes `avail` before origin segment `end` and fixes what it produces. */
+  close(avail: AvailState, end: number): void {
+    avail.endMsn = end;
+    const index = end - this.windowStartMsn;
+    avail.originDiscontinuitiesBeforeEnd =
+      index >= 0 && index <= this.windowLength
+        ? this.originDiscontinuitiesBefore[index]!
+        : this.originDiscontinuitiesBefore[0]!;
+    avail.endOriginDiscontinuity = this.inWindow(end) && this.segments[index]!.discontinuity ? 1 : 0;
+    if (avail.leftAsContent) return;
+    const items = this.layout(avail);
+    avail.outputSegmentCount = items.length;
+    avail.outputDiscontinuityCount = 0;
+    for (const item of items) if (item.discontinuity) avail.outputDiscontinuityCount++;
+    if (avail.outputSegmentCount === 0) {
+      avail.leftAsContent = 1;
+      this.unstitchedReasons.set(avail, 'empty');
+    }
+  }
+
+  /**
+   * The stitched avail whose end markers (CUE-IN, CUE-OUT-CONT, SCTE-35 IN...) must not reach the
+   * viewer on content segment `msn`: the last avail starting before it, when it replaced the
+   * content and is over.
+   */
+  replacedBefore(msn: number): AvailState | undefined {
+    let last: AvailState | undefined;
+    for (const a of this.state.avails) {
+      if (a.startMsn >= msn) break;
+      last = a;
+    }
+    if (!last || last.leftAsContent || last.endMsn === undefined || last.endMsn > msn) return undefined;
+    // Past the start marker of another avail (one not tracked), the markers are that avail's.
+    for (const start of this.startSignals) if (start > last.startMsn && start < msn) return undefined;
+    return last;
+  }
+
   layout(avail: AvailState): Item[] {
     const cached = this.layouts.get(avail);
     if (cached) return cached;
     const closed = avail.endMsn !== undefined;
     const bound =
       (closed
-        ? avail.contentKnownSeconds
+        ? (avail.endListFill ?? avail.contentKnownSeconds)
         : Math.min(avail.contentKnownSeconds, avail.plannedDuration ?? Number.POSITIVE_INFINITY)) + EPS;
     const items: Item[] = [];
     let laidOut = 0;
@@ -511,6 +620,14 @@ class Run {
   }
 }
 
+/** The origin's tags after its last segment, less the cue markers (and a replaced avail's end). */
+function trailingTags(run: Run): Tag[] {
+  const replaced = run.replacedBefore(run.windowEndMsn);
+  return run.origin.trailingTags.filter(
+    (t) => !t.name.startsWith('EXT-X-CUE') && !(replaced && isAvailEndMarker(t, replaced.id)),
+  );
+}
+
 /**
  * Produces one viewer's media playlist for one rendition from the origin playlist, the viewer's
  * previous state and the ad plans. Pure and deterministic: the same inputs give the same output.
@@ -521,6 +638,8 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
   // --- 1. markers -> tracked avails ---------------------------------------------------------
   const detection = detectAvails(run.origin, { endTolerance: run.endTolerance });
   run.issues.push(...detection.issues);
+  for (const signal of detection.signals)
+    if (signal.kind === 'out') run.startSignals.push(run.windowStartMsn + signal.index);
 
   if (run.fresh && run.options.preroll && run.options.preroll.duration > 0 && run.windowLength > 0) {
     let remaining = 0;
@@ -551,56 +670,17 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
     }
   }
 
-  for (const detected of detection.avails) run.addDetected(detected);
-  for (const orphan of detection.orphanEnds) {
-    const open = state.avails.find((a) => a.endMsn === undefined && a.startMsn < orphan.msn);
-    if (open) run.setCueIn(open, orphan.msn);
+  // In origin order: an avail end must be known before a later avail start is looked at.
+  const orphans = detection.orphanEnds;
+  let o = 0;
+  for (const detected of detection.avails) {
+    while (o < orphans.length && orphans[o]!.msn <= detected.startMsn) run.orphanEnd(orphans[o++]!.msn);
+    run.addDetected(detected);
   }
+  while (o < orphans.length) run.orphanEnd(orphans[o++]!.msn);
 
   // --- 2. advance open avails and close them ----------------------------------------------
-  for (const avail of state.avails) {
-    if (avail.endMsn !== undefined) continue;
-    const cueIn = run.cueIns.get(avail);
-    const limit = avail.plannedDuration ?? Math.max(0, run.maxAvailDuration - avail.elapsedAtStart);
-    let end: number | undefined;
-    while (avail.contentKnownUntilMsn < run.windowEndMsn) {
-      if (cueIn !== undefined && avail.contentKnownUntilMsn >= cueIn) {
-        end = cueIn;
-        break;
-      }
-      if (
-        avail.contentKnownUntilMsn > avail.startMsn &&
-        avail.contentKnownSeconds >= limit - run.endTolerance
-      ) {
-        end = avail.contentKnownUntilMsn;
-        break;
-      }
-      if (!run.inWindow(avail.contentKnownUntilMsn))
-        run.issues.push({
-          msn: avail.contentKnownUntilMsn,
-          message: 'segment missed between refreshes; duration estimated',
-        });
-      avail.contentKnownSeconds += run.durationOf(avail.contentKnownUntilMsn);
-      avail.contentKnownUntilMsn++;
-    }
-    if (end === undefined) continue;
-    avail.endMsn = end;
-    const endInWindow = run.inWindow(end);
-    avail.originDiscontinuitiesBeforeEnd = endInWindow
-      ? run.originDiscontinuitiesBefore[end - run.windowStartMsn]!
-      : run.originDiscontinuitiesBefore[0]!;
-    avail.endOriginDiscontinuity =
-      endInWindow && run.segments[end - run.windowStartMsn]!.discontinuity ? 1 : 0;
-    if (avail.leftAsContent) continue;
-    const items = run.layout(avail);
-    avail.outputSegmentCount = items.length;
-    avail.outputDiscontinuityCount = 0;
-    for (const item of items) if (item.discontinuity) avail.outputDiscontinuityCount++;
-    if (avail.outputSegmentCount === 0) {
-      avail.leftAsContent = 1;
-      run.unstitchedReasons.set(avail, 'empty');
-    }
-  }
+  for (const avail of state.avails) run.advance(avail, run.windowEndMsn);
 
   // --- 5. output ---------------------------------------------------------------------------
   const out: MediaSegment[] = [];
@@ -660,8 +740,12 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
     if (!first) first = run.positionOf(msn, run.originDiscontinuitiesBefore[msn - run.windowStartMsn]!);
     const isForced = run.forced(msn);
     let tags: Tag[] = src.tags;
+    const replaced = tags.length > 0 ? run.replacedBefore(msn) : undefined;
+    if (replaced || isForced) {
+      const id = replaced?.id;
+      if (tags.some((t) => isAvailEndMarker(t, id))) tags = tags.filter((t) => !isAvailEndMarker(t, id));
+    }
     if (isForced) {
-      tags = src.tags.filter((t) => t.name !== 'EXT-X-CUE-IN');
       if (src.programDateTime !== undefined && !tags.some((t) => t.name === 'EXT-X-PROGRAM-DATE-TIME')) {
         tags = [
           { name: 'EXT-X-PROGRAM-DATE-TIME', value: new Date(src.programDateTime).toISOString() },
@@ -670,6 +754,8 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
       }
     }
     const seg: MediaSegment = { ...src, discontinuity: src.discontinuity || isForced, tags };
+    // Renumbered: a key whose IV the player takes from the media sequence number gets it written.
+    if (src.keys.length > 0 && first.msn + out.length !== msn) seg.keys = keysWithOriginalIv(src.keys, msn);
     out.push(seg);
     msn++;
   }
@@ -693,7 +779,7 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
     discontinuitySequence: head.discontinuitySequence,
     hasDiscontinuitySequence: true,
     segments: out,
-    trailingTags: run.origin.trailingTags.filter((t) => !t.name.startsWith('EXT-X-CUE')),
+    trailingTags: trailingTags(run),
   };
 
   const avails: AvailReport[] = state.avails.map((avail) => {
@@ -704,6 +790,7 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
       ads: [...avail.adIds],
     };
     if (avail.endMsn !== undefined) report.endMsn = avail.endMsn;
+    if (avail.endListFill !== undefined) report.closedAtEndList = true;
     const reason = run.unstitchedReasons.get(avail);
     if (reason) report.reason = reason;
     return report;

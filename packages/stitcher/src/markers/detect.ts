@@ -136,6 +136,13 @@ function segmentSignals(
           if (d !== undefined) s.duration = d;
           if (e === undefined && value !== '')
             issues.push({ msn, tag: t.name, message: `unreadable "${value}"` });
+          // The break's own SCTE-35 message, repeated: its event id names the avail.
+          const payload = getAttribute(a, 'SCTE35');
+          if (payload) {
+            const sig = scte(payload, index, 'cue-out-cont', msn, t.name, issues);
+            if (sig?.id !== undefined) s.id = sig.id;
+            if (sig?.scte35) s.scte35 = sig.scte35;
+          }
         }
         out.push(s);
         break;
@@ -174,7 +181,11 @@ function segmentSignals(
       if (twin.id === undefined && oatcls.id !== undefined) twin.id = oatcls.id;
       if (twin.duration === undefined && oatcls.duration !== undefined) twin.duration = oatcls.duration;
       if (oatcls.scte35) twin.scte35 = oatcls.scte35;
-    } else if (!out.some((s) => s.kind === 'cont')) out.push(oatcls);
+    } else {
+      const cont = out.find((s) => s.kind === 'cont');
+      if (!cont) out.push(oatcls);
+      else if (cont.id === undefined && oatcls.id !== undefined && oatcls.kind === 'out') cont.id = oatcls.id;
+    }
   }
   return out;
 }
@@ -241,6 +252,43 @@ function dateRangeSignals(
     if (at?.index === -1) return;
     if (at) s.index = at.elapsed > 0 ? at.index + 1 : at.index;
     out.push(s);
+  }
+}
+
+/** What an SCTE-35 payload (base64 or 0x hex) signals; undefined when it does not decode. */
+function scte35Kind(payload: string): Scte35Signal['kind'] | undefined {
+  const r = decodeScte35(payload);
+  return r.ok ? scte35Signal(r.section).kind : undefined;
+}
+
+/**
+ * Whether a tag continues or ends an avail: EXT-X-CUE-OUT-CONT, EXT-X-CUE-IN, an SCTE-35 avail end
+ * (EXT-X-SPLICEPOINT-SCTE35, EXT-X-SCTE35, EXT-OATCLS-SCTE35), an EXT-X-DATERANGE that ends one
+ * (SCTE35-IN, or an SCTE35-CMD that is an end) or any EXT-X-DATERANGE of avail `availId`. These
+ * are the markers a stitcher takes out of the content that follows an avail it replaced.
+ */
+export function isAvailEndMarker(tag: Tag, availId?: string): boolean {
+  switch (tag.name) {
+    case 'EXT-X-CUE-IN':
+    case 'EXT-X-CUE-OUT-CONT':
+      return true;
+    case 'EXT-X-SPLICEPOINT-SCTE35':
+    case 'EXT-OATCLS-SCTE35':
+      return scte35Kind(tag.value ?? '') === 'in';
+    case 'EXT-X-SCTE35': {
+      const cue = getAttribute(parseAttributes(tag.value ?? ''), 'CUE');
+      return cue !== undefined && scte35Kind(cue) === 'in';
+    }
+    case 'EXT-X-DATERANGE': {
+      const a = parseAttributes(tag.value ?? '');
+      if (availId !== undefined && getAttribute(a, 'ID') === availId) return true;
+      if (getAttribute(a, 'SCTE35-OUT') !== undefined) return false;
+      if (getAttribute(a, 'SCTE35-IN') !== undefined) return true;
+      const cmd = getAttribute(a, 'SCTE35-CMD');
+      return cmd !== undefined && scte35Kind(cmd) === 'in';
+    }
+    default:
+      return false;
   }
 }
 

@@ -31,3 +31,38 @@ export interface VastIssue {
   /** Wrapper depth at which it happened (0 = the first response). */
   depth: number;
 }
+
+/** What lenient parsing accepted that the VAST schema (or XML) does not allow. */
+export type VastDeviation =
+  /** An InLine ad without `<Impression>`: kept, with no impression URL. */
+  | 'missing-impression'
+  /** A `<Duration>` in plain seconds (`30`, `30.5`) instead of `HH:MM:SS(.mmm)`. */
+  | 'duration-in-seconds'
+  /** A wrapper with VAST 1's `<VASTAdTagURL>` instead of `<VASTAdTagURI>`. */
+  | 'legacy-ad-tag-url'
+  /** A `&` that starts no reference (`?a=1&b=2` in a URL), kept as written. */
+  | 'unescaped-ampersand';
+
+/**
+ * A deviation from VAST that parsing accepted: reported for whoever runs the ad server
+ * integration, never fired as an error beacon (the ad was not lost). Strict parsing refuses each
+ * of these as the issue `code` (the whole document for `unescaped-ampersand` in text), except an
+ * unescaped `&` in an attribute value, which both modes keep and report.
+ */
+export interface VastWarning {
+  deviation: VastDeviation;
+  /** The VAST error code of the deviation: what strict parsing reports for it. */
+  code: VastErrorCode;
+  message: string;
+  /**
+   * Where, as an XPath from the document root: `/VAST/Ad[1]/InLine[1]/Creatives[1]/Creative[1]/Linear[1]/Duration[1]`
+   * (each step after the root numbered among its same-named siblings; `/@name` for an attribute).
+   */
+  path: string;
+  /** 1-based line in the response, for the deviations found while reading the XML. */
+  line?: number;
+  /** Wrapper depth of the response (0 = the first). */
+  depth: number;
+  /** The ad tag URL the response came from, when it was fetched. */
+  source?: string;
+}

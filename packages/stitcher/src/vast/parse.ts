@@ -1,6 +1,6 @@
-import { VAST_ERROR, type VastIssue } from './errors.ts';
-import { type Offset, parseClock, parseOffset } from './time.ts';
-import { attr, bool, kid, kids, parseXml, text, texts, type XmlNode } from './xml.ts';
+import { VAST_ERROR, type VastDeviation, type VastIssue, type VastWarning } from './errors.ts';
+import { type Offset, parseClock, parseOffset, parseSeconds } from './time.ts';
+import { attr, bool, kid, kids, parseXml, text, texts, type XmlNode, type XmlWarning } from './xml.ts';
 
 export interface VastMediaFile {
   uri: string;
@@ -89,8 +89,26 @@ export interface VastDocument {
   errorUrls: string[];
 }
 
+export interface VastParseOptions {
+  /**
+   * Refuse what the VAST schema (or XML) does not allow, as parsing did before it was lenient:
+   * an InLine ad without `<Impression>` (101, the ad), a `<Duration>` in plain seconds (202, the
+   * ad), a wrapper's VAST 1 `<VASTAdTagURL>` (101, the ad), an unescaped `&` in text (100, the
+   * whole document). Default false: lenient, for serving, each of these accepted and reported
+   * as a warning.
+   */
+  strict?: boolean;
+}
+
 export type VastParseResult =
-  | { ok: true; document: VastDocument; issues: VastIssue[] }
+  | {
+      ok: true;
+      document: VastDocument;
+      /** Ads left out, each with the VAST error to report. */
+      issues: VastIssue[];
+      /** Deviations accepted: the XML reader's (unescaped `&`), then the VAST model's, each in document order. */
+      warnings: VastWarning[];
+    }
   | { ok: false; issue: VastIssue };
 
 const SUPPORTED_VERSION = /^[234](\.\d+)*$/;
@@ -186,22 +204,88 @@ function issue(code: VastIssue['code'], message: string, errorUrls: string[] = [
   return { code, message, errorUrls, depth };
 }
 
-/** Parses one VAST response (no wrapper following). Never throws. */
-export function parseVast(xml: string): VastParseResult {
+/** What reading one document carries along: the mode, the warnings so far, the path to the root. */
+interface ReadContext {
+  strict: boolean;
+  warnings: VastWarning[];
+  /** The elements from the document root down to the `<VAST>` element, both included. */
+  parents: readonly XmlNode[];
+}
+
+function warn(
+  ctx: ReadContext,
+  deviation: VastDeviation,
+  code: VastWarning['code'],
+  message: string,
+  at: readonly XmlNode[],
+): void {
+  ctx.warnings.push({ deviation, code, message, path: xpath([...ctx.parents, ...at]), depth: 0 });
+}
+
+/**
+ * The XPath of the element `chain[chain.length - 1]`, `chain` running down from the document
+ * root: each step after the root numbered among its same-named siblings (`/VAST/Ad[2]/InLine[1]`).
+ */
+function xpath(chain: readonly XmlNode[]): string {
+  let path = `/${chain[0]!.name}`;
+  for (let k = 1; k < chain.length; k++) {
+    const node = chain[k]!;
+    let n = 0;
+    for (const c of chain[k - 1]!.children) {
+      if (c.name === node.name) n++;
+      if (c === node) break;
+    }
+    path += `/${node.name}[${n}]`;
+  }
+  return path;
+}
+
+/** A warning of the XML reader (a `&` kept as written) as a VAST warning. */
+export function vastWarningOf(w: XmlWarning): VastWarning {
+  return {
+    deviation: 'unescaped-ampersand',
+    code: VAST_ERROR.xmlParsing,
+    message: w.message,
+    path: w.path,
+    line: w.line,
+    depth: 0,
+  };
+}
+
+/** Error 102 for a VAST 1.0 response (its root is `<VideoAdServingTemplate>`, not `<VAST>`). */
+export function vast1Issue(): VastIssue {
+  return issue(VAST_ERROR.versionNotSupported, 'VAST 1.0 (<VideoAdServingTemplate>) is not supported');
+}
+
+/**
+ * Parses one VAST response (no wrapper following). Never throws. Lenient unless
+ * `options.strict`: see VastParseOptions.
+ */
+export function parseVast(xml: string, options: VastParseOptions = {}): VastParseResult {
   if (xml.trim() === '')
     return { ok: false, issue: issue(VAST_ERROR.noAdsAfterWrapper, 'empty VAST response') };
-  const parsed = parseXml(xml);
+  const parsed = parseXml(xml, { lenient: options.strict !== true });
   if (!parsed.ok)
     return { ok: false, issue: issue(VAST_ERROR.xmlParsing, `XML parsing error: ${parsed.message}`) };
   const root = parsed.root;
+  if (root.local === 'VideoAdServingTemplate') return { ok: false, issue: vast1Issue() };
   if (root.local !== 'VAST') {
     return { ok: false, issue: issue(VAST_ERROR.schemaValidation, 'the root element is not <VAST>') };
   }
-  return vastFromNode(root);
+  const r = vastFromNode(root, options);
+  if (r.ok && parsed.warnings.length > 0) r.warnings.unshift(...parsed.warnings.map(vastWarningOf));
+  return r;
 }
 
-/** Builds a VAST document from an already parsed `<VAST>` element (also used for VMAP's VASTAdData). */
-export function vastFromNode(root: XmlNode): VastParseResult {
+/**
+ * Builds a VAST document from an already parsed `<VAST>` element (also used for VMAP's
+ * VASTAdData; `parents`: the elements above it, from the document root, for warning paths).
+ */
+export function vastFromNode(
+  root: XmlNode,
+  options: VastParseOptions = {},
+  parents: readonly XmlNode[] = [],
+): VastParseResult {
   const version = attr(root, 'version');
   const errorUrls = texts(root, 'Error');
   if (version === undefined) {
@@ -218,15 +302,24 @@ export function vastFromNode(root: XmlNode): VastParseResult {
   }
   const issues: VastIssue[] = [];
   const ads: VastAd[] = [];
+  const ctx: ReadContext = { strict: options.strict === true, warnings: [], parents: [...parents, root] };
   for (const adNode of kids(root, 'Ad')) {
-    const r = readAd(adNode);
-    if ('code' in r) issues.push(r);
-    else ads.push(r);
+    const mark = ctx.warnings.length;
+    const r = readAd(adNode, ctx);
+    if ('code' in r) {
+      issues.push(r);
+      ctx.warnings.length = mark; // the ad is left out: what it deviated in does not matter
+    } else ads.push(r);
   }
-  return { ok: true, document: { version: version.trim(), ads, errorUrls }, issues };
+  return {
+    ok: true,
+    document: { version: version.trim(), ads, errorUrls },
+    issues,
+    warnings: ctx.warnings,
+  };
 }
 
-function readAd(node: XmlNode): VastAd | VastIssue {
+function readAd(node: XmlNode, ctx: ReadContext): VastAd | VastIssue {
   const inline = kid(node, 'InLine');
   const wrapper = kid(node, 'Wrapper');
   const body = inline ?? wrapper;
@@ -270,8 +363,9 @@ function readAd(node: XmlNode): VastAd | VastIssue {
       undetermined: texts(vi, 'ViewUndetermined'),
     };
   }
-  for (const c of kids(kid(body, 'Creatives'), 'Creative')) {
-    const r = readCreative(c, ad.kind === 'inline');
+  const creatives = kid(body, 'Creatives');
+  for (const c of kids(creatives, 'Creative')) {
+    const r = readCreative(c, ad.kind === 'inline', ctx, [node, body, creatives!, c]);
     if ('code' in r) return { ...r, errorUrls };
     ad.creatives.push(r);
   }
@@ -281,25 +375,42 @@ function readAd(node: XmlNode): VastAd | VastIssue {
     if (ad.adTitle === undefined)
       return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdTitle>', errorUrls);
     if (ad.impressions.length === 0 && kids(body, 'Impression').length === 0) {
-      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Impression>', errorUrls);
+      if (ctx.strict) return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Impression>', errorUrls);
+      const message = '<InLine> has no <Impression>: the ad is kept, with no impression URL';
+      warn(ctx, 'missing-impression', VAST_ERROR.schemaValidation, message, [node, body]);
     }
-    if (kid(body, 'Creatives') === undefined) {
+    if (creatives === undefined) {
       return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Creatives>', errorUrls);
     }
   } else {
-    const uri = text(kid(wrapper, 'VASTAdTagURI'));
+    let uri = text(kid(body, 'VASTAdTagURI'));
+    if (uri === '' && !ctx.strict) {
+      // VAST 1 and some VAST 2 servers: <VASTAdTagURL>, the URL in it or in a <URL> child
+      const legacy = kid(body, 'VASTAdTagURL');
+      uri = text(legacy) || text(kid(legacy, 'URL'));
+      if (uri !== '') {
+        const message = '<Wrapper> has the VAST 1 <VASTAdTagURL> instead of <VASTAdTagURI>';
+        warn(ctx, 'legacy-ad-tag-url', VAST_ERROR.schemaValidation, message, [node, body, legacy!]);
+      }
+    }
     if (uri === '') return issue(VAST_ERROR.schemaValidation, '<Wrapper> has no <VASTAdTagURI>', errorUrls);
     ad.wrapper = {
       adTagUri: uri,
-      followAdditionalWrappers: bool(attr(wrapper, 'followAdditionalWrappers'), true),
-      allowMultipleAds: bool(attr(wrapper, 'allowMultipleAds'), false),
-      fallbackOnNoAd: bool(attr(wrapper, 'fallbackOnNoAd'), false),
+      followAdditionalWrappers: bool(attr(body, 'followAdditionalWrappers'), true),
+      allowMultipleAds: bool(attr(body, 'allowMultipleAds'), false),
+      fallbackOnNoAd: bool(attr(body, 'fallbackOnNoAd'), false),
     };
   }
   return ad;
 }
 
-function readCreative(node: XmlNode, inline: boolean): VastCreative | VastIssue {
+/** `at`: the elements from the `<Ad>` down to this `<Creative>`, for warning paths. */
+function readCreative(
+  node: XmlNode,
+  inline: boolean,
+  ctx: ReadContext,
+  at: readonly XmlNode[],
+): VastCreative | VastIssue {
   const c: VastCreative = { universalAdIds: [], nonLinearAds: 0, companionAds: 0 };
   const id = attr(node, 'id');
   if (id !== undefined) c.id = id;
@@ -325,12 +436,22 @@ function readCreative(node: XmlNode, inline: boolean): VastCreative | VastIssue 
       trackingEvents: [],
       clickTracking: [],
     };
-    const durationText = kid(linear, 'Duration');
-    if (durationText !== undefined) {
-      const d = parseClock(text(durationText));
-      if (d === undefined) {
-        return issue(VAST_ERROR.unexpectedDuration, `unreadable <Duration> "${text(durationText)}"`);
+    const durationNode = kid(linear, 'Duration');
+    if (durationNode !== undefined) {
+      const value = text(durationNode);
+      let d = parseClock(value);
+      if (d === undefined && !ctx.strict) {
+        d = parseSeconds(value);
+        if (d !== undefined) {
+          const message = `<Duration> "${value}" is in seconds, not HH:MM:SS(.mmm): read as ${d} s`;
+          warn(ctx, 'duration-in-seconds', VAST_ERROR.unexpectedDuration, message, [
+            ...at,
+            linear,
+            durationNode,
+          ]);
+        }
       }
+      if (d === undefined) return issue(VAST_ERROR.unexpectedDuration, `unreadable <Duration> "${value}"`);
       l.duration = d;
     } else if (inline) {
       return issue(VAST_ERROR.schemaValidation, 'an InLine <Linear> has no <Duration>');

@@ -1,4 +1,4 @@
-import { VAST_ERROR, type VastIssue } from './errors.ts';
+import { VAST_ERROR, type VastIssue, type VastWarning } from './errors.ts';
 import { parseVast, type VastAd, type VastCreative, type VastDocument, type VastMediaFile } from './parse.ts';
 import type { Offset } from './time.ts';
 
@@ -12,6 +12,8 @@ export interface ResolveOptions {
   fetch: VastFetch;
   /** Wrappers followed at most (IAB recommends 5). */
   maxDepth?: number;
+  /** Parse each response strictly (see VastParseOptions); by default leniently, with warnings. */
+  strict?: boolean;
 }
 
 /** An InLine ad with everything its wrapper chain added to it. */
@@ -37,6 +39,8 @@ export interface ResolvedAd {
 export interface VastResolution {
   ads: ResolvedAd[];
   issues: VastIssue[];
+  /** Deviations accepted along the chains, each with its response's depth and URL. */
+  warnings: VastWarning[];
 }
 
 interface Chain {
@@ -44,6 +48,15 @@ interface Chain {
   visited: string[];
   allowMultipleAds: boolean;
   followAdditionalWrappers: boolean;
+}
+
+/** What stays the same over one resolution, and what it collects. */
+interface Run {
+  fetch: VastFetch;
+  maxDepth: number;
+  strict: boolean;
+  issues: VastIssue[];
+  warnings: VastWarning[];
 }
 
 /**
@@ -54,10 +67,16 @@ export async function resolveVast(
   source: { xml: string } | { url: string },
   options: ResolveOptions,
 ): Promise<VastResolution> {
-  const maxDepth = options.maxDepth ?? 5;
-  const issues: VastIssue[] = [];
+  const run: Run = {
+    fetch: options.fetch,
+    maxDepth: options.maxDepth ?? 5,
+    strict: options.strict === true,
+    issues: [],
+    warnings: [],
+  };
   const root: Chain = { wrappers: [], visited: [], allowMultipleAds: true, followAdditionalWrappers: true };
   let xml: string;
+  let url: string | undefined;
   if ('xml' in source) xml = source.xml;
   else {
     const fetched = await fetchTag(options.fetch, source.url, 0);
@@ -65,13 +84,15 @@ export async function resolveVast(
       return {
         ads: [],
         issues: [{ code: VAST_ERROR.wrapperTimeout, message: fetched.message, errorUrls: [], depth: 0 }],
+        warnings: [],
       };
     }
     xml = fetched.body;
+    url = source.url;
     root.visited = [source.url];
   }
-  const ads = await resolveDocument(xml, 0, root, options.fetch, maxDepth, issues);
-  return { ads, issues };
+  const ads = await resolveDocument(xml, url, 0, root, run);
+  return { ads, issues: run.issues, warnings: run.warnings };
 }
 
 async function fetchTag(
@@ -107,15 +128,16 @@ function selectAds(doc: VastDocument, chain: Chain, depth: number): VastAd[] {
   return pod.length > 0 ? pod : doc.ads;
 }
 
+/** `url`: where `xml` was fetched from (undefined for the response given to resolveVast). */
 async function resolveDocument(
   xml: string,
+  url: string | undefined,
   depth: number,
   chain: Chain,
-  fetch: VastFetch,
-  maxDepth: number,
-  issues: VastIssue[],
+  run: Run,
 ): Promise<ResolvedAd[]> {
-  const parsed = parseVast(xml);
+  const { fetch, maxDepth, issues } = run;
+  const parsed = parseVast(xml, { strict: run.strict });
   const inherited = chainErrorUrls(chain);
   if (!parsed.ok) {
     const code =
@@ -124,6 +146,9 @@ async function resolveDocument(
     return [];
   }
   for (const i of parsed.issues) issues.push({ ...i, errorUrls: [...inherited, ...i.errorUrls], depth });
+  for (const w of parsed.warnings) {
+    run.warnings.push(url === undefined ? { ...w, depth } : { ...w, depth, source: url });
+  }
   const doc = parsed.document;
   const selected = selectAds(doc, chain, depth);
   if (selected.length === 0) {
@@ -192,7 +217,7 @@ async function resolveDocument(
         allowMultipleAds: w.allowMultipleAds,
         followAdditionalWrappers: w.followAdditionalWrappers,
       };
-      return resolveDocument(fetched.body, depth + 1, next, fetch, maxDepth, issues);
+      return resolveDocument(fetched.body, w.adTagUri, depth + 1, next, run);
     }),
   );
   const ads = results.flat();

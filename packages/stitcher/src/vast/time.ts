@@ -46,6 +46,16 @@ export function parseClock(value: string | undefined): number | undefined {
   return h * 3600 + digits(v, m0, m1) * 60 + sec;
 }
 
+/**
+ * Parses a plain number of seconds (`30`, `30.5`): what some ad servers write in `<Duration>`
+ * instead of a clock time. Undefined for anything else (signs, exponents, units, blank).
+ */
+export function parseSeconds(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim();
+  return /^\d+(?:\.\d+)?$/.test(v) ? Number(v) : undefined;
+}
+
 export type Offset = { type: 'seconds'; value: number } | { type: 'percent'; value: number };
 
 /** Parses a VAST offset: a clock time or a percentage (`25%`). */

@@ -1,5 +1,11 @@
-import { VAST_ERROR, type VastIssue } from './errors.ts';
-import { type VastDocument, vastFromNode } from './parse.ts';
+import { VAST_ERROR, type VastIssue, type VastWarning } from './errors.ts';
+import {
+  type VastDocument,
+  type VastParseOptions,
+  vast1Issue,
+  vastFromNode,
+  vastWarningOf,
+} from './parse.ts';
 import { parseClock } from './time.ts';
 import { attr, bool, kid, kids, parseXml, text, type XmlNode } from './xml.ts';
 
@@ -35,7 +41,13 @@ export interface VmapDocument {
 }
 
 export type VmapParseResult =
-  | { ok: true; document: VmapDocument; issues: VastIssue[] }
+  | {
+      ok: true;
+      document: VmapDocument;
+      issues: VastIssue[];
+      /** Deviations accepted (lenient parsing), in its inline VAST too; paths from the VMAP root. */
+      warnings: VastWarning[];
+    }
   | { ok: false; issue: VastIssue };
 
 function parseTimeOffset(v: string | undefined): VmapTimeOffset | undefined {
@@ -58,9 +70,12 @@ const issue = (code: VastIssue['code'], message: string): VastIssue => ({
   depth: 0,
 });
 
-/** Parses a VMAP 1.0 document; inline VASTAdData is parsed as VAST. Never throws. */
-export function parseVmap(xml: string): VmapParseResult {
-  const parsed = parseXml(xml);
+/**
+ * Parses a VMAP 1.0 document; inline VASTAdData is parsed as VAST, leniently unless
+ * `options.strict` (see VastParseOptions). Never throws.
+ */
+export function parseVmap(xml: string, options: VastParseOptions = {}): VmapParseResult {
+  const parsed = parseXml(xml, { lenient: options.strict !== true });
   if (!parsed.ok)
     return { ok: false, issue: issue(VAST_ERROR.xmlParsing, `XML parsing error: ${parsed.message}`) };
   const root = parsed.root;
@@ -76,15 +91,22 @@ export function parseVmap(xml: string): VmapParseResult {
     };
   }
   const issues: VastIssue[] = [];
+  const warnings = parsed.warnings.map(vastWarningOf);
   const breaks: VmapBreak[] = [];
   for (const b of kids(root, 'AdBreak')) {
-    const r = readBreak(b, issues);
+    const r = readBreak(b, issues, warnings, options, root);
     if (r) breaks.push(r);
   }
-  return { ok: true, document: { version, breaks }, issues };
+  return { ok: true, document: { version, breaks }, issues, warnings };
 }
 
-function readBreak(node: XmlNode, issues: VastIssue[]): VmapBreak | undefined {
+function readBreak(
+  node: XmlNode,
+  issues: VastIssue[],
+  warnings: VastWarning[],
+  options: VastParseOptions,
+  root: XmlNode,
+): VmapBreak | undefined {
   const offset = parseTimeOffset(attr(node, 'timeOffset'));
   const breakId = attr(node, 'breakId');
   if (!offset) {
@@ -112,11 +134,14 @@ function readBreak(node: XmlNode, issues: VastIssue[]): VmapBreak | undefined {
     const custom = kid(source, 'CustomAdData');
     if (data !== undefined) {
       const vast = kid(data, 'VAST');
-      const r = vast === undefined ? undefined : vastFromNode(vast);
-      if (!r) issues.push(issue(VAST_ERROR.schemaValidation, 'VASTAdData holds no <VAST>'));
-      else if (!r.ok) issues.push(r.issue);
+      const r = vast === undefined ? undefined : vastFromNode(vast, options, [root, node, source, data]);
+      if (!r) {
+        if (kid(data, 'VideoAdServingTemplate') !== undefined) issues.push(vast1Issue());
+        else issues.push(issue(VAST_ERROR.schemaValidation, 'VASTAdData holds no <VAST>'));
+      } else if (!r.ok) issues.push(r.issue);
       else {
         issues.push(...r.issues);
+        warnings.push(...r.warnings);
         b.adSource = { kind: 'vast', document: r.document };
       }
     } else if (tag !== undefined) {

@@ -12,10 +12,13 @@
  *
  * Malformed input is reported, never thrown: `{ ok: false, message }` with a line number.
  *
- * Compatibility notes (kept from the parser this replaces): each run of character data is
- * trimmed on its own and the runs and CDATA sections are concatenated (comments do not split a
- * run); attribute values are trimmed; an unknown named entity (`&nbsp;`) is kept as written; a
- * bare `&` is an error in text but kept as written in an attribute value.
+ * Compatibility notes (kept from the parser this replaces, fast-xml-parser, which a differential
+ * property test keeps it agreeing with): each run of character data is trimmed on its own (of
+ * what `String.prototype.trim` removes) and the runs and CDATA sections are concatenated
+ * (comments do not split a run); attribute values are trimmed; an unknown named entity
+ * (`&nbsp;`) is kept as written; a bare `&` (one that does not start a well-formed reference) is
+ * an error in text, unless `lenient`, but kept as written in an attribute value. Each bare `&`
+ * kept is reported as a warning (at most MAX_WARNINGS of them).
  */
 
 /** An element: name as written, attributes, child elements and text content. */
@@ -46,8 +49,29 @@ export class XmlElement {
 /** A parsed XML element. */
 export type XmlNode = XmlElement;
 
+export interface XmlOptions {
+  /**
+   * Keep a bare `&` in text as written (as in an attribute value) instead of failing: ad servers
+   * write URLs with unescaped query strings (`<MediaFile>http://x/a.mp4?a=1&b=2</MediaFile>`).
+   */
+  lenient?: boolean;
+}
+
+/** Something not well-formed that was read anyway. */
+export interface XmlWarning {
+  kind: 'bare-ampersand';
+  message: string;
+  /**
+   * Where, as an XPath from the root: `/VAST/Ad[1]/InLine[1]/Impression[2]`, each step after the
+   * root numbered among its same-named siblings, `/@name` for an attribute.
+   */
+  path: string;
+  /** 1-based line. */
+  line: number;
+}
+
 export type XmlResult =
-  | { ok: true; root: XmlElement }
+  | { ok: true; root: XmlElement; warnings: XmlWarning[] }
   | {
       ok: false;
       message: string;
@@ -62,6 +86,8 @@ const NO_ATTRS: readonly string[] = Object.freeze([]);
 const SMALL_ATTR_COUNT = 16;
 /** Longest entity or character reference name read after `&` before giving up on it. */
 const MAX_REF_LENGTH = 32;
+/** Warnings listed at most for one document (the rest are dropped): each costs a path and a line. */
+const MAX_WARNINGS = 100;
 
 const LT = 60; // <
 const GT = 62; // >
@@ -77,6 +103,27 @@ const COLON = 58; // :
 
 function isWs(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
+}
+
+/**
+ * What `String.prototype.trim` removes: XML's whitespace and the other Unicode spaces (U+00A0,
+ * U+3000, U+FEFF...). Character data runs and attribute values are trimmed of these, as the
+ * parser this replaces did (and as a run cut by a comment always was).
+ */
+function isTrimmed(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
 }
 
 /** For ASCII: 1 = may start a name, 2 = may only continue one, 0 = neither. */
@@ -108,11 +155,36 @@ function isNameChar(c: number): boolean {
   return isNameStart(c) || c === 0xb7 || (c >= 0x300 && c <= 0x36f) || (c >= 0x203f && c <= 0x2040);
 }
 
+/**
+ * Whether `s[p]` and `s[p + 1]` are a surrogate pair for a name character beyond the BMP
+ * (U+10000 to U+EFFFF, allowed anywhere in a name): high surrogates D800-DB7F.
+ */
+function isAstralName(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  if (c < 0xd800 || c > 0xdb7f) return false;
+  const d = s.charCodeAt(p + 1);
+  return d >= 0xdc00 && d <= 0xdfff;
+}
+
+/** Code units (0, 1 or 2) of the name character at `p`; `start`: one that may start a name. */
+function nameCharLength(s: string, p: number, start: boolean): number {
+  const c = s.charCodeAt(p);
+  if (c < 0x80) return (start ? ASCII_NAME[c] === 1 : ASCII_NAME[c] !== 0) ? 1 : 0;
+  if (start ? isNameStart(c) : isNameChar(c)) return 1;
+  return isAstralName(s, p) ? 2 : 0;
+}
+
 /** Index just past the XML name starting at `p` (`p` itself when there is none). */
 function nameEnd(s: string, p: number, n: number): number {
-  if (p >= n || !isNameStart(s.charCodeAt(p))) return p;
-  let k = p + 1;
-  while (k < n && isNameChar(s.charCodeAt(k))) k++;
+  if (p >= n) return p;
+  let len = nameCharLength(s, p, true);
+  if (len === 0) return p;
+  let k = p + len;
+  while (k < n) {
+    len = nameCharLength(s, k, false);
+    if (len === 0) break;
+    k += len;
+  }
   return k;
 }
 
@@ -164,10 +236,10 @@ function predefined(name: string): string | undefined {
 }
 
 /**
- * Decodes entity and character references. `strict` (text content): a `&` that does not start a
- * well-formed reference, or a reference to a character XML does not allow, gives `undefined`.
- * Otherwise (attribute values) such a `&` is kept as written. Each `&` looks at most
- * MAX_REF_LENGTH characters ahead, so the cost stays linear.
+ * Decodes entity and character references. `strict`: a `&` that does not start a well-formed
+ * reference (a bare `&`), or a reference to a character XML does not allow, gives `undefined`;
+ * otherwise such a `&` is kept as written. Each `&` looks at most MAX_REF_LENGTH characters
+ * ahead, so the cost stays linear.
  */
 function decode(t: string, strict: boolean): string | undefined {
   let amp = t.indexOf('&');
@@ -233,8 +305,8 @@ function fail(s: string, message: string, offset: number): XmlResult {
 
 /**
  * Adds the character data `s[from, to)` (plus `pending`, text cut by comments) to `el`, trimmed
- * and decoded (`amp`: whether `s[from, to)` holds a `&`). Returns false when it holds a `&`
- * that is not a well-formed reference.
+ * and decoded (`amp`: whether `s[from, to)` holds a `&`). Returns ADDED, or when it holds a bare
+ * `&`: BAD_AMP if `strict`, else KEPT_AMP (the `&` kept as written).
  */
 function addText(
   el: XmlElement,
@@ -243,33 +315,44 @@ function addText(
   to: number,
   pending: string,
   amp: boolean,
-): boolean {
+  strict: boolean,
+): number {
   let t: string;
   if (pending === '') {
     let a = from;
-    while (a < to && isWs(s.charCodeAt(a))) a++;
-    if (a === to) return true;
+    while (a < to && isTrimmed(s.charCodeAt(a))) a++;
+    if (a === to) return ADDED;
     let b = to;
-    while (isWs(s.charCodeAt(b - 1))) b--;
+    while (isTrimmed(s.charCodeAt(b - 1))) b--;
     t = s.slice(a, b);
     if (!amp) {
       el.text = el.text === '' ? t : el.text + t;
-      return true;
+      return ADDED;
     }
   } else {
     t = (pending + s.slice(from, to)).trim();
-    if (t === '') return true;
+    if (t === '') return ADDED;
   }
-  const d = decode(t, true);
-  if (d === undefined) return false;
+  let result = ADDED;
+  let d = decode(t, true);
+  if (d === undefined) {
+    if (strict) return BAD_AMP;
+    d = decode(t, false)!;
+    result = KEPT_AMP;
+  }
   el.text = el.text === '' ? d : el.text + d;
-  return true;
+  return result;
 }
+
+const ADDED = 0;
+const BAD_AMP = 1;
+const KEPT_AMP = 2;
 
 /**
  * Ends the run of character data `s[i, lt)` (its first non-whitespace character at `t`) before
- * markup, adding it to `el` (callers skip this for an empty or blank run with nothing pending). Returns the updated `ampAt` (see nextAmp), or -2 when the text holds
- * a `&` that is not a well-formed reference.
+ * markup, adding it to `el` (callers skip this for an empty or blank run with nothing pending).
+ * Returns the updated `ampAt` (see nextAmp, never negative), or when the text holds a bare `&`:
+ * -1 if `strict`, else `-2 - ampAt` (the `&` kept as written: callers warn and recover `ampAt`).
  */
 function endRun(
   el: XmlElement,
@@ -279,13 +362,77 @@ function endRun(
   lt: number,
   pending: string,
   ampAt: number,
+  strict: boolean,
 ): number {
   const amp = nextAmp(s, t, ampAt);
-  return addText(el, s, pending === '' ? t : i, lt, pending, amp < lt) ? amp : -2;
+  const added = addText(el, s, pending === '' ? t : i, lt, pending, amp < lt, strict);
+  return added === ADDED ? amp : added === BAD_AMP ? -1 : -2 - amp;
+}
+
+/** The warnings of one parse so far, and the line of offset `lineOffset` (counted once). */
+interface Warnings {
+  list: XmlWarning[];
+  line: number;
+  lineOffset: number;
+}
+
+/**
+ * Adds a warning about offset `offset` of `s` (created on the first one). Warnings come in
+ * document order, so counting lines from the last one keeps the cost linear.
+ */
+function addWarning(
+  w: Warnings | undefined,
+  s: string,
+  message: string,
+  path: string,
+  offset: number,
+): Warnings {
+  const ws = w ?? { list: [], line: 1, lineOffset: 0 };
+  for (let k = s.indexOf('\n', ws.lineOffset); k !== -1 && k < offset; k = s.indexOf('\n', k + 1)) ws.line++;
+  if (offset > ws.lineOffset) ws.lineOffset = offset;
+  ws.list.push({ kind: 'bare-ampersand', message, path, line: ws.line });
+  return ws;
+}
+
+/** After text of the open element (its first `&` at `amp`) kept a bare `&`. */
+function warnText(
+  w: Warnings | undefined,
+  s: string,
+  stack: readonly XmlElement[],
+  amp: number,
+): Warnings | undefined {
+  if (w !== undefined && w.list.length >= MAX_WARNINGS) return w;
+  const el = stack[stack.length - 1]!;
+  return addWarning(
+    w,
+    s,
+    `unescaped '&' in the text of <${el.name}>, kept as written`,
+    stackPath(stack),
+    amp,
+  );
+}
+
+/**
+ * The XPath of the open element `stack[stack.length - 1]` (`/VAST/Ad[1]/InLine[1]`): each open
+ * element is the last child of its parent so far, so its number is the count of its parent's
+ * children of the same name.
+ */
+function stackPath(stack: readonly XmlElement[]): string {
+  if (stack.length === 0) return '';
+  let path = `/${stack[0]!.name}`;
+  for (let k = 1; k < stack.length; k++) {
+    const name = stack[k]!.name;
+    const siblings = stack[k - 1]!.children;
+    let n = 0;
+    for (let j = 0; j < siblings.length; j++) if (siblings[j]!.name === name) n++;
+    path += `/${name}[${n}]`;
+  }
+  return path;
 }
 
 /** Parses one XML document. Never throws; malformed input gives `{ ok: false }`. */
-export function parseXml(input: string): XmlResult {
+export function parseXml(input: string, options: XmlOptions = {}): XmlResult {
+  const strict = options.lenient !== true;
   let s = input;
   if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
   if (s.indexOf('\r') !== -1) s = s.replace(/\r\n?/g, '\n');
@@ -303,6 +450,9 @@ export function parseXml(input: string): XmlResult {
   /** Index of the next `&` at or after the current position, or `n` (kept up to date lazily). */
   let ampAt = -1;
   let i = 0;
+
+  /** Created on the first warning (no closure here: it would move `s` and `stack` off the stack). */
+  let warnings: Warnings | undefined;
 
   if (at(s, 0, '<?xml') && (n === 5 || isWs(s.charCodeAt(5)) || s.charCodeAt(5) === QUESTION)) {
     const end = s.indexOf('?>', 5);
@@ -328,15 +478,19 @@ export function parseXml(input: string): XmlResult {
       if (cur === undefined) return fail(s, 'end tag without a start tag', lt);
       const p0 = lt + 2;
       const len = cur.name.length;
-      const same = !isNameChar(s.charCodeAt(p0 + len)) && s.startsWith(cur.name, p0);
+      const same = nameCharLength(s, p0 + len, false) === 0 && s.startsWith(cur.name, p0);
       let p = same ? p0 + len : nameEnd(s, p0, n);
       const ne = p;
       while (p < n && isWs(s.charCodeAt(p))) p++;
       if (ne === p0 || s.charCodeAt(p) !== GT) return fail(s, 'malformed end tag', lt);
       if (!same) return fail(s, `expected </${cur.name}> but found </${s.slice(p0, ne)}>`, lt);
       if (lt > t || pending !== '') {
-        ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
-        if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+        ampAt = endRun(cur, s, i, t, lt, pending, ampAt, strict);
+        if (ampAt < 0) {
+          if (ampAt === -1) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+          ampAt = -2 - ampAt;
+          warnings = warnText(warnings, s, stack, ampAt);
+        }
       }
       pending = '';
       stack.pop();
@@ -368,8 +522,12 @@ export function parseXml(input: string): XmlResult {
         const end = s.indexOf(']]>', lt + 9);
         if (end === -1) return fail(s, 'unterminated CDATA section', lt);
         if (lt > t || pending !== '') {
-          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
-          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt, strict);
+          if (ampAt < 0) {
+            if (ampAt === -1) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+            ampAt = -2 - ampAt;
+            warnings = warnText(warnings, s, stack, ampAt);
+          }
         }
         pending = '';
         cur.text += s.slice(lt + 9, end);
@@ -393,8 +551,12 @@ export function parseXml(input: string): XmlResult {
       }
       if (cur !== undefined) {
         if (lt > t || pending !== '') {
-          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
-          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt, strict);
+          if (ampAt < 0) {
+            if (ampAt === -1) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+            ampAt = -2 - ampAt;
+            warnings = warnText(warnings, s, stack, ampAt);
+          }
         }
         pending = '';
       }
@@ -406,25 +568,35 @@ export function parseXml(input: string): XmlResult {
       } else {
         // the parent's text first: `ampAt` must only move forward
         if (lt > t || pending !== '') {
-          ampAt = endRun(cur, s, i, t, lt, pending, ampAt);
-          if (ampAt === -2) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+          ampAt = endRun(cur, s, i, t, lt, pending, ampAt, strict);
+          if (ampAt < 0) {
+            if (ampAt === -1) return fail(s, `bad '&' in the text of <${cur.name}>`, i);
+            ampAt = -2 - ampAt;
+            warnings = warnText(warnings, s, stack, ampAt);
+          }
         }
         pending = '';
       }
       const p0 = lt + 1;
-      if (p0 >= n || !isNameStart(s.charCodeAt(p0))) return fail(s, 'invalid element name', lt);
+      const startLength = p0 < n ? nameCharLength(s, p0, true) : 0;
+      if (startLength === 0) return fail(s, 'invalid element name', lt);
       let colon = s.charCodeAt(p0) === COLON ? p0 : -1;
-      let p = p0 + 1;
+      let p = p0 + startLength;
       for (; p < n; p++) {
         const c = s.charCodeAt(p);
         if (c === COLON) colon = p;
-        else if (!isNameChar(c)) break;
+        else if (!isNameChar(c)) {
+          if (!isAstralName(s, p)) break;
+          p++;
+        }
       }
       const name = s.slice(p0, p);
       const local = colon === -1 || colon === p - 1 ? name : s.slice(colon + 1, p);
       let attrs: string[] | undefined;
       let seen: Set<string> | undefined;
       let selfClosing = false;
+      /** Names and offsets of the attributes that kept a bare `&` (reported once `el` is placed). */
+      let bareAmps: [string, number][] | undefined;
       for (;;) {
         const wsStart = p;
         while (p < n && isWs(s.charCodeAt(p))) p++;
@@ -441,13 +613,17 @@ export function parseXml(input: string): XmlResult {
           break;
         }
         if (p === wsStart) return fail(s, `bad syntax in <${name}>: expected whitespace, '>' or '/>'`, p);
-        if (!isNameStart(c)) return fail(s, `invalid attribute name in <${name}>`, p);
+        const aStartLength = nameCharLength(s, p, true);
+        if (aStartLength === 0) return fail(s, `invalid attribute name in <${name}>`, p);
         const a0 = p;
         let acolon = c === COLON ? p : -1;
-        for (p++; p < n; p++) {
+        for (p += aStartLength; p < n; p++) {
           const ac = s.charCodeAt(p);
           if (ac === COLON) acolon = p;
-          else if (!isNameChar(ac)) break;
+          else if (!isNameChar(ac)) {
+            if (!isAstralName(s, p)) break;
+            p++;
+          }
         }
         const ae = p;
         const aname = s.slice(a0, ae);
@@ -461,10 +637,20 @@ export function parseXml(input: string): XmlResult {
         if (close === -1) return fail(s, `unterminated value of attribute ${aname} in <${name}>`, p);
         let a = p + 1;
         let b = close;
-        while (a < b && isWs(s.charCodeAt(a))) a++;
-        while (b > a && isWs(s.charCodeAt(b - 1))) b--;
+        while (a < b && isTrimmed(s.charCodeAt(a))) a++;
+        while (b > a && isTrimmed(s.charCodeAt(b - 1))) b--;
         ampAt = nextAmp(s, a, ampAt);
-        const value = ampAt < b ? (decode(s.slice(a, b), false) as string) : s.slice(a, b);
+        let value = s.slice(a, b);
+        if (ampAt < b) {
+          const decoded = decode(value, true);
+          if (decoded !== undefined) value = decoded;
+          else {
+            // a bare `&`, kept as written (both modes)
+            value = decode(value, false)!;
+            if (bareAmps === undefined) bareAmps = [];
+            bareAmps.push([aname, a0]);
+          }
+        }
         let alocal = acolon === -1 || acolon === ae - 1 ? aname : s.slice(acolon + 1, ae);
         if (aname === 'xmlns' || (acolon !== -1 && aname.startsWith('xmlns:'))) alocal = '';
         if (attrs === undefined) attrs = [aname, alocal, value];
@@ -491,6 +677,16 @@ export function parseXml(input: string): XmlResult {
         if (cur.children === NO_CHILDREN) cur.children = [el];
         else (cur.children as XmlElement[]).push(el);
       }
+      if (bareAmps !== undefined && (warnings === undefined || warnings.list.length < MAX_WARNINGS)) {
+        stack.push(el);
+        const path = stackPath(stack);
+        stack.pop();
+        for (const [aname, offset] of bareAmps) {
+          if (warnings !== undefined && warnings.list.length >= MAX_WARNINGS) break;
+          const message = `unescaped '&' in attribute ${aname} of <${name}>, kept as written`;
+          warnings = addWarning(warnings, s, message, `${path}/@${aname}`, offset);
+        }
+      }
       if (!selfClosing) {
         stack.push(el);
         nameAt.push(p0);
@@ -503,7 +699,7 @@ export function parseXml(input: string): XmlResult {
 
   if (cur !== undefined) return fail(s, `unclosed element <${cur.name}>`, curNameAt - 1);
   if (root === undefined) return fail(s, 'no root element', 0);
-  return { ok: true, root };
+  return { ok: true, root, warnings: warnings === undefined ? [] : warnings.list };
 }
 
 /** Index of the `>` that ends a DOCTYPE (internal subset, quotes and comments skipped), or -1. */

@@ -125,3 +125,40 @@ describe('HLS parser and serializer', () => {
     expect(validatePlaylist(out)).toEqual([]);
   });
 });
+
+describe('what may come before #EXTM3U', () => {
+  const media = '#EXTM3U\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\na.ts\n#EXT-X-ENDLIST\n';
+  const multivariant = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=800000\nv.m3u8\n';
+  const leads = {
+    'a UTF-8 BOM': '\uFEFF',
+    'blank lines': '\n\n',
+    'CRLF blank lines': '\r\n\r\n',
+    'whitespace lines': '  \n\t\n \r\n',
+    'a BOM, then blank and whitespace lines': '\uFEFF\r\n  \n\t\n',
+    'spaces on the #EXTM3U line': '   ',
+  };
+
+  it.each(Object.entries(leads))('accepts %s', (_, lead) => {
+    expect(parsePlaylist(lead + media)).toEqual(parsePlaylist(media));
+    expect(parsePlaylist(lead + multivariant)).toEqual(parsePlaylist(multivariant));
+  });
+
+  it('rejects anything else before #EXTM3U, saying what it found', () => {
+    for (const text of ['<html>\n#EXTM3U\n', 'HTTP/1.1 200 OK\n\n#EXTM3U\n', '# comment\n#EXTM3U\n']) {
+      expect(() => parseMediaPlaylist(text)).toThrow(PlaylistParseError);
+      expect(() => parsePlaylist(`${text}#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n`)).toThrow(
+        PlaylistParseError,
+      );
+    }
+    expect(() => parseMediaPlaylist('<html>oops</html>\n#EXTM3U\n')).toThrow(
+      'playlist does not start with #EXTM3U (first line: "<html>oops</html>")',
+    );
+    expect(() => parseMultivariantPlaylist('\uFEFF\n{"error":"not found"}')).toThrow(
+      'playlist does not start with #EXTM3U (first line: "{"error":"not found"}")',
+    );
+    expect(() => parseMediaPlaylist('\uFEFF \n\n')).toThrow(
+      'playlist does not start with #EXTM3U (it is empty)',
+    );
+    expect(() => parseMediaPlaylist(`${'x'.repeat(100)}\n`)).toThrow(`(first line: "${'x'.repeat(60)}...")`);
+  });
+});

@@ -221,6 +221,7 @@ function checkRun(sc: Scenario, from: number, to: number, run: { seen: Seen }[],
   if (br && br.declared === 'longer' && replaced.length === br.length) stats.cutShort++;
   const adsSeen = new Map<string, number>();
   let current: string | undefined;
+  let split = false;
   for (const x of run) {
     const m = /ad-(ad\d+)-(\d+)\./.exec(x.seen.uri);
     if (!m) {
@@ -228,6 +229,12 @@ function checkRun(sc: Scenario, from: number, to: number, run: { seen: Seen }[],
       continue;
     }
     const [id, k] = [m[1]!, Number(m[2])];
+    // A break may start right where the pre-roll ends: the run then holds two avails.
+    if (isPreroll && !split && k === 0 && adsSeen.has(id)) {
+      split = true;
+      adsSeen.clear();
+      current = undefined;
+    }
     if (current !== id) {
       if (adsSeen.has(id)) fail('an ad plays twice in one avail', { id, run: run.map((y) => y.seen.uri) });
       if (k !== 0) fail('an ad does not start at its first segment', { id, k });

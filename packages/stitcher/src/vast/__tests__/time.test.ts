@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseClock, parseOffset } from '../time.ts';
+import { parseClock, parseOffset, parseSeconds } from '../time.ts';
 
 /** The regular expression parseClock used to be; the hand-written reader must accept the same. */
 function reference(value: string): number | undefined {
@@ -50,6 +50,13 @@ describe('VAST clock times', () => {
       }),
       { numRuns: 5_000 },
     );
+  });
+
+  it('reads plain seconds (what lenient parsing accepts in <Duration>)', () => {
+    expect([' 30 ', '30.5', '0', '007.250'].map(parseSeconds)).toEqual([30, 30.5, 0, 7.25]);
+    for (const v of [undefined, '', ' ', '-5', '+5', '1e3', '30s', '.5', '5.', '0x10', '00:00:30', 'NaN']) {
+      expect(parseSeconds(v)).toBeUndefined();
+    }
   });
 
   it('reads offsets as percentages or clock times', () => {

@@ -11,6 +11,7 @@ function doc(name: string): VastDocument {
   const r = parseVast(xml(name));
   if (!r.ok) throw new Error(r.issue.message);
   expect(r.issues).toEqual([]);
+  expect(r.warnings).toEqual([]);
   return r.document;
 }
 

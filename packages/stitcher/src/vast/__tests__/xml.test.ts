@@ -97,6 +97,26 @@ describe('XML scanner: well-formed input', () => {
     );
   });
 
+  it('reads names with characters beyond the BMP (found by the differential property)', () => {
+    const r = root('<𐀀a x𐀀="1" p:y="2"><p:𐀀/></𐀀a>');
+    expect(r.name).toBe('𐀀a');
+    expect(r.attrs).toEqual(['x𐀀', 'x𐀀', '1', 'p:y', 'y', '2']);
+    expect(kid(r, '𐀀')?.name).toBe('p:𐀀');
+    // U+F0000 (high surrogate DB80) is not a name character
+    expect(error('<a\u{F0000}/>')).toMatch(/expected whitespace/);
+    expect(error('<a></a𐀀>')).toMatch(/expected <\/a> but found <\/a𐀀>/);
+  });
+
+  it('trims runs and attribute values of Unicode spaces as String.prototype.trim does (found by the differential property)', () => {
+    const r = root('<a x="\u3000v\u00a0" y=" \u2028">\u00a0t\u2003<b/>\ufeffu &#32;</a>');
+    expect(attr(r, 'x')).toBe('v');
+    expect(attr(r, 'y')).toBe('');
+    // a reference to a space is kept: only the literal spaces around a run are trimmed
+    expect(r.text).toBe('tu  ');
+    // as a run cut by a comment always was
+    expect(root('<a>\u00a0t<!-- c -->u\u00a0</a>').text).toBe('tu');
+  });
+
   it('handles a byte order mark and CRLF line ends', () => {
     const r = root('\ufeff<?xml version="1.0"?>\r\n<a x="1\r\n2">\r\n<b>t\r\nu</b>\r\n</a>\r\n');
     expect(attr(r, 'x')).toBe('1\n2');
@@ -116,6 +136,67 @@ describe('XML scanner: well-formed input', () => {
     expect(levels).toBe(depth);
     expect(n?.text).toBe('x');
     expect(error(`${'<d>'.repeat(depth)}${'</d>'.repeat(depth - 1)}`)).toMatch(/unclosed element <d>/);
+  });
+});
+
+describe('XML scanner: lenient reading of a bare &', () => {
+  it('keeps a bare & in text as written when lenient, with a warning naming the element path and line', () => {
+    const xml =
+      '<VAST>\n<Ad><Impression>http://x/i?a=1&b=2&amp;c=3</Impression>\n<Impression>ok</Impression>\n<Impression>fish & chips</Impression></Ad></VAST>';
+    expect(error(xml)).toMatch(/bad '&' in the text of <Impression>/);
+    const r = parseXml(xml, { lenient: true });
+    if (!r.ok) throw new Error(r.message);
+    expect(kids(kid(r.root, 'Ad'), 'Impression').map((i) => i.text)).toEqual([
+      'http://x/i?a=1&b=2&c=3',
+      'ok',
+      'fish & chips',
+    ]);
+    expect(r.warnings).toEqual([
+      {
+        kind: 'bare-ampersand',
+        message: "unescaped '&' in the text of <Impression>, kept as written",
+        path: '/VAST/Ad[1]/Impression[1]',
+        line: 2,
+      },
+      {
+        kind: 'bare-ampersand',
+        message: "unescaped '&' in the text of <Impression>, kept as written",
+        path: '/VAST/Ad[1]/Impression[3]',
+        line: 4,
+      },
+    ]);
+  });
+
+  it('keeps what is not a well-formed reference as written: &, &;, &#; and references to forbidden characters', () => {
+    const r = parseXml('<a>&amp &; &#; &#0; &#xD800; &#x110000; &lt;</a>', { lenient: true });
+    expect(r.ok && r.root.text).toBe('&amp &; &#; &#0; &#xD800; &#x110000; <');
+    expect(r.ok && r.warnings.length).toBe(1);
+  });
+
+  it('reports a bare & in an attribute value (always kept as written), in both modes', () => {
+    for (const options of [{}, { lenient: true }]) {
+      const r = parseXml('<a><b/><b href="http://x/?a=1&b=2"/></a>', options);
+      expect(r.ok && r.warnings).toEqual([
+        {
+          kind: 'bare-ampersand',
+          message: "unescaped '&' in attribute href of <b>, kept as written",
+          path: '/a/b[2]/@href',
+          line: 1,
+        },
+      ]);
+    }
+    const clean = parseXml('<a href="http://x/?a=1&amp;b=2">t&amp;u</a>', { lenient: true });
+    expect(clean.ok && clean.warnings).toEqual([]);
+  });
+
+  it('lists at most 100 warnings, in linear time', () => {
+    const n = 100_000;
+    const t0 = performance.now();
+    const r = parseXml(`<a>${'<b x="&">&</b>\n'.repeat(n)}</a>`, { lenient: true });
+    expect(performance.now() - t0).toBeLessThan(3000);
+    expect(r.ok && r.root.children.length).toBe(n);
+    expect(r.ok && r.warnings.length).toBe(100);
+    expect(r.ok && r.warnings[99]).toMatchObject({ path: '/a/b[50]', line: 50 });
   });
 });
 
