@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Redis } from 'ioredis';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
+import { demoPlugin } from './demo/index.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest } from './lib/logging.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundPlugin } from './plugins/background.ts';
@@ -112,6 +113,9 @@ export async function buildApp(opts: BuildAppOptions) {
   // 3. routes
   await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
   await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
+
+  // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
+  await app.register(demoPlugin, { publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}` });
 
   return app;
 }
