@@ -7,6 +7,7 @@ import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { demoPlugin } from './demo/index.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest } from './lib/logging.ts';
+import { playbackRoutes } from './playback/routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { blobsPlugin } from './plugins/blobs.ts';
@@ -113,6 +114,12 @@ export async function buildApp(opts: BuildAppOptions) {
   // 3. routes
   await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
   await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
+  // The data plane: public playback URLs at the root (routes: playback/routes.ts).
+  await app.register(playbackRoutes, {
+    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+    allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
+    redis: opts.redis,
+  });
 
   // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
   await app.register(demoPlugin, { publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}` });

@@ -100,6 +100,23 @@ export const envSchema = z.object({
       if (/^\d+$/.test(value)) return Number(value);
       return value.split(',').map((part) => part.trim());
     }),
+  /**
+   * Hosts the playback data plane fetches from whatever address they resolve to (a lab origin or
+   * ad server on a private network): comma-separated `host` or `host:port`. The server's own
+   * public host is always allowed; every other private address is refused.
+   */
+  PLAYBACK_ALLOW_HOSTS: z
+    .string()
+    .default('')
+    .refine((v) => v.split(',').every((h) => /^[A-Za-z0-9.\-[\]:]*$/.test(h.trim())), {
+      error: 'PLAYBACK_ALLOW_HOSTS accepts comma-separated host or host:port entries',
+    })
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter((h) => h !== ''),
+    ),
   /** Requests per minute per client address across all routes. */
   RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
   /** Largest request body accepted, in bytes (JSON; uploads have their own limits). */

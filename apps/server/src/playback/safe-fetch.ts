@@ -19,7 +19,15 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-export type FetchFailure = 'refused' | 'timeout' | 'too-large' | 'network' | 'redirects' | 'status';
+/** `invalid`: the caller's check of the body failed (an origin answering something not HLS). */
+export type FetchFailure =
+  | 'refused'
+  | 'timeout'
+  | 'too-large'
+  | 'network'
+  | 'redirects'
+  | 'status'
+  | 'invalid';
 
 /** Why a fetch gave no usable answer; `kind` says which rule or fault, the message names the URL. */
 export class SafeFetchError extends Error {

@@ -8,6 +8,83 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 
+/** One origin media playlist a session may fetch: the index in its URL names one of these. */
+const renditionSchema = z.object({
+  /** Absolute origin URL, taken from the origin's multivariant playlist (never from a viewer). */
+  url: z.string(),
+  /** 'variant' (EXT-X-STREAM-INF), or the TYPE of an EXT-X-MEDIA, lower case. */
+  type: z.enum(['variant', 'audio', 'video', 'subtitles']),
+  /** BANDWIDTH of the variant: the creative rendition nearest to it is served. */
+  bandwidth: z.number().optional(),
+  /** LANGUAGE of an EXT-X-MEDIA rendition. */
+  language: z.string().optional(),
+});
+
+/** Beacon URLs of one ad by event (the stitcher's AdTracking). */
+const adTrackingSchema = z.object({
+  impression: z.array(z.string()).optional(),
+  start: z.array(z.string()).optional(),
+  firstQuartile: z.array(z.string()).optional(),
+  midpoint: z.array(z.string()).optional(),
+  thirdQuartile: z.array(z.string()).optional(),
+  complete: z.array(z.string()).optional(),
+});
+
+/** One ad chosen for an avail: what every rendition of the viewer maps to its own segments. */
+const decidedAdSchema = z.object({
+  /** The stitcher's id of the ad (unique in the avail, the same for every rendition). */
+  id: z.string(),
+  vastAdId: z.string().optional(),
+  creativeId: z.string().optional(),
+  title: z.string().optional(),
+  /** Seconds, as VAST declares it. */
+  duration: z.number(),
+  /** The creative's HLS playlist (multivariant, or media for a single rendition), absolute. */
+  playlistUrl: z.string(),
+  tracking: adTrackingSchema,
+});
+
+/**
+ * One avail of the viewer: the ad decision, taken once (every rendition and every refresh uses
+ * it), and what the stitcher made of it, for the tracking document.
+ */
+const availRecordSchema = z.object({
+  id: z.string(),
+  /** 'ready': decided (perhaps with no ads); 'late': not decided within the time budget. */
+  decision: z.enum(['ready', 'late']),
+  /** Seconds to fill, when the markers say. */
+  duration: z.number().optional(),
+  ads: z.array(decidedAdSchema),
+  /** Why ads were left out or there are none (VAST errors, MP4-only creatives, a full pod...). */
+  notes: z.array(z.string()),
+  /** Filled in by the stitcher's report: whether ads or slate replaced the content, and if not why. */
+  stitched: z.boolean().optional(),
+  stitchReason: z.string().optional(),
+  /** Ids of the ads the stitcher placed, in play order. */
+  placed: z.array(z.string()).default([]),
+  /** Seconds from the start of the viewer's playback to each placed ad, by ad id. */
+  adStarts: z.record(z.string(), z.number()).default({}),
+});
+
+/** What a live session keeps beyond the stitcher's state. */
+const liveSessionSchema = z.object({
+  renditions: z.array(renditionSchema),
+  /** Most recent last; old ones are dropped (see MAX_SESSION_AVAILS in live-playlist.ts). */
+  avails: z.array(availRecordSchema).default([]),
+  /**
+   * The viewer's timeline: output segment `msn` starts `seconds` after the first segment of the
+   * first playlist served (where a player's time starts), so tracking times can be given.
+   */
+  clock: z.object({ msn: z.number(), seconds: z.number() }).optional(),
+  /** Why the stream's slate is not used, when it is not. */
+  slateNote: z.string().optional(),
+});
+
+export type OriginRendition = z.infer<typeof renditionSchema>;
+export type DecidedAd = z.infer<typeof decidedAdSchema>;
+export type AvailRecord = z.infer<typeof availRecordSchema>;
+export type LiveSessionData = z.infer<typeof liveSessionSchema>;
+
 const sessionSchema = z.object({
   id: z.string(),
   kind: z.enum(['live', 'vod']),
@@ -18,6 +95,8 @@ const sessionSchema = z.object({
   /** The stitcher's serialized viewer state (live), or null before the first playlist. */
   state: z.string().nullable(),
   viewer: z.object({ address: z.string().optional(), userAgent: z.string().optional() }),
+  /** Live sessions: the origin renditions, ad decisions and tracking (absent before the master). */
+  live: liveSessionSchema.optional(),
 });
 
 export type ViewerSession = z.infer<typeof sessionSchema>;

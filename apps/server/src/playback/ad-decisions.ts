@@ -1,0 +1,192 @@
+/**
+ * The ad decision of one avail for one viewer: which ads, in which order. Taken once per avail
+ * and stored in the viewer's session, because the stitcher asks for an avail's plan on every
+ * refresh and every rendition and must get the same ads each time.
+ *
+ * External decision: the stream's VAST URL with its macros expanded is resolved (wrappers
+ * followed), and each ad is kept when it has an HLS creative whose playlists load, up to the
+ * stream's pod length and the avail's duration. An ad with only progressive files (MP4) would
+ * need transcoding first, which comes in a later step: it is left out, and the reason noted.
+ * Internal decision (bundles): the demand side does not exist yet, so no ads.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  cacheBuster,
+  expandMacros,
+  type MacroValues,
+  type ResolvedAd,
+  resolveVast,
+  trackingFromResolvedAd,
+  vastTimestamp,
+} from '@cuepoint/stitcher';
+import { VERSION } from '../version.ts';
+import type { Creatives } from './creatives.ts';
+import type { LiveConfig } from './live-config.ts';
+import type { DecidedAd } from './sessions.ts';
+
+export interface AvailToDecide {
+  id: string;
+  /** Seconds to fill, when the markers say. */
+  duration?: number | undefined;
+}
+
+export interface Viewer {
+  address?: string | undefined;
+  userAgent?: string | undefined;
+}
+
+export interface DecisionDeps {
+  /** GETs a VAST URL under the data plane's policy (safeFetchText), with the viewer's headers. */
+  fetchVast: (
+    url: string,
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ) => Promise<{ status: number; body: string }>;
+  creatives: Creatives;
+  now: () => number;
+  random: () => number;
+  maxDepth: number;
+}
+
+export interface Decision {
+  ads: DecidedAd[];
+  /** Why ads were left out, or why there are none. */
+  notes: string[];
+}
+
+/** VAST 4.1 BREAKPOSITION: a live avail is a mid-roll. */
+const MIDROLL = 2;
+/** A creative's declared duration is rounded in VAST: this much over the avail still fits. */
+const FIT_TOLERANCE_S = 0.5;
+const MAX_NOTES = 20;
+const HLS_TYPES = /^application\/(x-mpegurl|vnd\.apple\.mpegurl)$/i;
+
+/**
+ * The VAST URL with its macros: the VAST 4.1 ones the stitcher's expandMacros knows (and DEVICEIP,
+ * BREAKMAXDURATION, BREAKMAXADS, which it expands when given), Cuepoint's [SESSION_ID] and
+ * [AVAIL_DURATION], and MediaTailor's [session.id], [session.avail_duration_secs],
+ * [session.client_ip] and [session.user_agent] for tags written for it.
+ */
+export function vastRequestUrl(
+  template: string,
+  values: { sessionId: string; viewer: Viewer; avail: AvailToDecide; podLength: number },
+  deps: Pick<DecisionDeps, 'now' | 'random'>,
+): string {
+  const duration = values.avail.duration === undefined ? undefined : Math.round(values.avail.duration);
+  const mediaTailor: Record<string, string | number | undefined> = {
+    'session.id': values.sessionId,
+    'session.avail_duration_secs': duration,
+    'session.client_ip': values.viewer.address,
+    'session.user_agent': values.viewer.userAgent,
+  };
+  const withMediaTailor = template.replace(/\[(session\.[a-z_]+)\]/g, (whole, name: string) => {
+    if (!(name in mediaTailor)) return whole;
+    const value = mediaTailor[name];
+    return value === undefined ? '' : encodeURIComponent(String(value));
+  });
+  const macros: MacroValues = {
+    CACHEBUSTING: cacheBuster(deps.random),
+    TIMESTAMP: vastTimestamp(deps.now()),
+    DEVICEUA: values.viewer.userAgent,
+    DEVICEIP: values.viewer.address,
+    SERVERUA: `Cuepoint/${VERSION}`,
+    BREAKPOSITION: MIDROLL,
+    ADTYPE: 'video',
+    TRANSACTIONID: randomUUID(),
+    BREAKMAXDURATION: duration,
+    BREAKMAXADS: values.podLength,
+    SESSION_ID: values.sessionId,
+    AVAIL_DURATION: duration,
+  };
+  return expandMacros(withMediaTailor, macros);
+}
+
+/** The ad's HLS media file (the first one), if it has one. */
+function hlsMediaFile(ad: ResolvedAd): string | undefined {
+  const hls = ad.mediaFiles.find(
+    (m) => HLS_TYPES.test(m.type.trim()) || (m.type.trim() === '' && /\.m3u8(\?|$)/i.test(m.uri)),
+  );
+  return hls?.uri.trim();
+}
+
+const adName = (ad: ResolvedAd, index: number) => `ad ${ad.inline.id ?? `#${index + 1}`}`;
+
+export async function decideAvail(
+  config: LiveConfig,
+  request: { sessionId: string; viewer: Viewer; avail: AvailToDecide },
+  deps: DecisionDeps,
+  signal: AbortSignal,
+): Promise<Decision> {
+  const { stream } = config;
+  if (stream.adDecision === 'internal')
+    return { ads: [], notes: ['internal ad decision (bundles) has no demand yet: no ads'] };
+  if (stream.vastUrl.trim() === '') return { ads: [], notes: ['the stream has no VAST URL: no ads'] };
+
+  const url = vastRequestUrl(stream.vastUrl.trim(), { ...request, podLength: stream.adpodLength }, deps);
+  const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*' };
+  // As MediaTailor does: the ad server sees the viewer, not the stitcher.
+  if (request.viewer.userAgent) headers['user-agent'] = request.viewer.userAgent;
+  if (request.viewer.address) headers['x-forwarded-for'] = request.viewer.address;
+  const resolution = await resolveVast(
+    { url },
+    { fetch: (tagUrl) => deps.fetchVast(tagUrl, headers, signal), maxDepth: deps.maxDepth },
+  );
+  const notes = resolution.issues.map((issue) => `VAST error ${issue.code}: ${issue.message}`);
+  if (resolution.ads.length === 0 && notes.length === 0) notes.push('the ad server answered no ads');
+
+  // Every HLS creative is checked at once (fetched into the cache for the renditions to come).
+  const candidates = resolution.ads.map((ad) => ({ ad, playlistUrl: hlsMediaFile(ad) }));
+  const checks = await Promise.all(
+    candidates.map(({ playlistUrl }) =>
+      playlistUrl === undefined
+        ? undefined
+        : deps.creatives.check(playlistUrl).then(
+            () => undefined,
+            (error: unknown) => (error instanceof Error ? error.message : String(error)),
+          ),
+    ),
+  );
+
+  const ads: DecidedAd[] = [];
+  let filled = 0;
+  for (const [index, { ad, playlistUrl }] of candidates.entries()) {
+    const name = adName(ad, index);
+    if (playlistUrl === undefined) {
+      const types =
+        [...new Set(ad.mediaFiles.map((m) => m.type || 'no type'))].join(', ') || 'no media files';
+      notes.push(`${name} skipped: needs transcoding (no HLS media file; it has ${types})`);
+      continue;
+    }
+    const failure = checks[index];
+    if (failure !== undefined) {
+      notes.push(`${name} skipped: its HLS creative did not load (${failure})`);
+      continue;
+    }
+    if (ads.length >= stream.adpodLength) {
+      notes.push(`${name} skipped: the pod is full (ad pod length ${stream.adpodLength})`);
+      continue;
+    }
+    const duration = request.avail.duration;
+    if (duration !== undefined && filled + ad.duration > duration + FIT_TOLERANCE_S) {
+      notes.push(
+        `${name} skipped: ${ad.duration}s does not fit the ${duration}s avail after ${filled}s of ads`,
+      );
+      continue;
+    }
+    filled += ad.duration;
+    const decided: DecidedAd = {
+      // Unique in the avail (a pod may repeat an ad id), short: the viewer state keeps it.
+      id: `${index + 1}-${ad.inline.id ?? 'ad'}`.slice(0, 48),
+      duration: ad.duration,
+      playlistUrl,
+      tracking: trackingFromResolvedAd(ad),
+    };
+    if (ad.inline.id !== undefined) decided.vastAdId = ad.inline.id;
+    const creativeId = ad.creative.id ?? ad.creative.adId;
+    if (creativeId !== undefined) decided.creativeId = creativeId;
+    if (ad.inline.adTitle !== undefined) decided.title = ad.inline.adTitle;
+    ads.push(decided);
+  }
+  // Kept in the viewer's session: a pod of fifty broken ads must not make it large.
+  return { ads, notes: notes.slice(0, MAX_NOTES) };
+}

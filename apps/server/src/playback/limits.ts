@@ -1,0 +1,47 @@
+/**
+ * The data plane's time and size limits, named once. A player refreshes a live playlist about
+ * every target duration, so nothing a playlist request waits for may take much longer than that.
+ */
+export interface PlaybackLimits {
+  /** One origin playlist fetch, redirects included. */
+  originTimeoutMs: number;
+  /** Largest origin playlist accepted (a live window is a few kilobytes; a VOD playlist more). */
+  originMaxBytes: number;
+  /** One VAST request (each wrapper hop gets its own). */
+  vastTimeoutMs: number;
+  vastMaxBytes: number;
+  /** Wrappers followed at most (IAB recommends 5). */
+  vastMaxDepth: number;
+  /**
+   * Longest a playlist request waits for an avail's ad decision, whatever the stream's
+   * maxWaitingSec (the smaller wins): a player times out on a playlist that takes longer.
+   */
+  decisionBudgetMs: number;
+  /** The origin's multivariant playlist is shared by viewers joining within this long. */
+  masterTtlMs: number;
+  /** Before a media playlist's target duration is known, it is shared for this long. */
+  mediaTtlMs: number;
+  /** Creative and slate playlists (VOD: they do not change) are kept this long. */
+  creativeTtlMs: number;
+  /** A live stream's configuration (and slate) is read from the database at most this often. */
+  configTtlMs: number;
+  /** Origin renditions one session may list (a multivariant playlist with more is cut). */
+  maxRenditions: number;
+  /** Avail records kept per session (the tracking document lists these). */
+  maxSessionAvails: number;
+}
+
+export const PLAYBACK_LIMITS: PlaybackLimits = {
+  originTimeoutMs: 2_000,
+  originMaxBytes: 2 * 1024 * 1024,
+  vastTimeoutMs: 1_500,
+  vastMaxBytes: 1024 * 1024,
+  vastMaxDepth: 5,
+  decisionBudgetMs: 2_000,
+  masterTtlMs: 2_000,
+  mediaTtlMs: 1_000,
+  creativeTtlMs: 10 * 60_000,
+  configTtlMs: 5_000,
+  maxRenditions: 64,
+  maxSessionAvails: 20,
+};

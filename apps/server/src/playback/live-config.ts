@@ -1,0 +1,105 @@
+/**
+ * What playback needs of a live stream's datasource (and its slate), read from the resources
+ * tables. Every playlist request needs it, so it is kept in process for a few seconds (with one
+ * read in flight per stream): a change in the console reaches viewers within that time.
+ */
+import { AD_DECISIONS } from '@cuepoint/core';
+import { z } from 'zod';
+import type { DbOrTx } from '../db/client.ts';
+import { findResource } from '../repositories/resources.ts';
+
+/**
+ * The fields playback reads, with the schema's defaults (packages/core live-stream.ts): stored
+ * data was validated on write, and a field added since is read as its default.
+ */
+const playbackStreamSchema = z.object({
+  status: z.string(),
+  sourceStreamUrl: z.string(),
+  adDecision: z.enum(AD_DECISIONS).catch('internal'),
+  vastUrl: z.string().catch(''),
+  adpodLength: z.number().int().positive().catch(1),
+  maxWaitingSec: z.number().positive().catch(128),
+  userLiveliness: z.number().int().positive().catch(3600),
+  slateId: z.string().nullable().catch(null),
+});
+
+const playbackSlateSchema = z.object({ status: z.string().catch('active'), videoUrl: z.string() });
+
+export interface LiveConfig {
+  id: string;
+  customerId: string;
+  stream: z.infer<typeof playbackStreamSchema>;
+  /** The slate's video URL, or why there is no usable slate. */
+  slate: { videoUrl: string } | { note: string };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether `id` can be a resource id (PostgreSQL refuses anything else in a uuid column). */
+export const isResourceId = (id: string) => UUID.test(id);
+
+/** Reads one active live stream and its slate; undefined when unknown, inactive or malformed. */
+export async function readLiveConfig(db: DbOrTx, id: string): Promise<LiveConfig | undefined> {
+  if (!isResourceId(id)) return undefined;
+  const row = await findResource(db, 'liveStream', id, null);
+  if (!row) return undefined;
+  const parsed = playbackStreamSchema.safeParse(row.data);
+  if (!parsed.success || parsed.data.status !== 'active') return undefined;
+  const stream = parsed.data;
+  return {
+    id: row.id,
+    customerId: row.customerId,
+    stream,
+    slate: await readSlate(db, stream.slateId, row.customerId),
+  };
+}
+
+async function readSlate(
+  db: DbOrTx,
+  slateId: string | null,
+  customerId: string,
+): Promise<LiveConfig['slate']> {
+  if (slateId === null) return { note: 'the stream has no slate' };
+  const row = isResourceId(slateId) ? await findResource(db, 'slate', slateId, customerId) : undefined;
+  const slate = row ? playbackSlateSchema.safeParse(row.data) : undefined;
+  if (!slate?.success) return { note: 'the stream’s slate no longer exists' };
+  if (slate.data.status !== 'active') return { note: 'the stream’s slate is inactive' };
+  let path: string;
+  try {
+    path = new URL(slate.data.videoUrl).pathname;
+  } catch {
+    return { note: 'the slate’s video URL is not a URL' };
+  }
+  // An MP4 or TS file would have to be packaged as HLS first (a later step: the transcode queue).
+  if (!path.toLowerCase().endsWith('.m3u8'))
+    return { note: 'the slate’s video is not an HLS playlist (.m3u8): it needs transcoding' };
+  return { videoUrl: slate.data.videoUrl };
+}
+
+/** readLiveConfig, kept `ttlMs` per stream, one read in flight per stream. */
+export class LiveConfigCache {
+  private readonly entries = new Map<string, { at: number; value: Promise<LiveConfig | undefined> }>();
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  get(id: string): Promise<LiveConfig | undefined> {
+    const now = this.now();
+    const entry = this.entries.get(id);
+    if (entry && now - entry.at < this.ttlMs) return entry.value;
+    const value = readLiveConfig(this.db, id);
+    this.entries.set(id, { at: now, value });
+    // A failed read (database down) is not kept: the next request tries again.
+    value.catch(() => {
+      if (this.entries.get(id)?.value === value) this.entries.delete(id);
+    });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return value;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Playlists as the data plane reads them: fetched through an OriginCache (one fetch per refresh
+ * for every viewer), parsed once per distinct answer (a thousand viewers of one window share one
+ * parse), media playlists with their URIs made absolute against the URL that answered.
+ */
+import { type Playlist, PlaylistParseError, parsePlaylist } from '@cuepoint/stitcher';
+import { absoluteMediaPlaylist } from './hls-urls.ts';
+import type { OriginAnswer, OriginCache } from './origin-cache.ts';
+import { SafeFetchError } from './safe-fetch.ts';
+
+export interface SourcedPlaylist {
+  playlist: Playlist;
+  answer: OriginAnswer;
+}
+
+export class PlaylistSource {
+  private readonly parsed = new Map<string, { body: string; playlist: Playlist }>();
+
+  constructor(
+    readonly cache: OriginCache,
+    private readonly maxParsed = 10_000,
+  ) {}
+
+  /**
+   * The playlist at `url`, at most `ttlMs` old unless the origin is failing (then the last good
+   * one, `answer.stale`). Throws a SafeFetchError when there never was a good one.
+   */
+  async get(url: string, ttlMs: number): Promise<SourcedPlaylist> {
+    const answer = await this.cache.get(url, ttlMs);
+    const memo = this.parsed.get(url);
+    if (memo && memo.body === answer.body) return { playlist: memo.playlist, answer };
+    let playlist: Playlist;
+    try {
+      playlist = parsePlaylist(answer.body);
+    } catch (error) {
+      if (!(error instanceof PlaylistParseError)) throw error;
+      throw new SafeFetchError('invalid', `${answer.url}: ${error.message}`);
+    }
+    if (playlist.type === 'media') playlist = absoluteMediaPlaylist(playlist, answer.url);
+    // Re-inserted at the end: the oldest entries are the first dropped.
+    this.parsed.delete(url);
+    this.parsed.set(url, { body: answer.body, playlist });
+    if (this.parsed.size > this.maxParsed) {
+      const oldest = this.parsed.keys().next().value;
+      if (oldest !== undefined) this.parsed.delete(oldest);
+    }
+    return { playlist, answer };
+  }
+}
