@@ -47,7 +47,15 @@ test("a live stream's page: the header, one row of tabs, its name in the breadcr
   await expect(top.getByText(RESOURCES.liveStream.label, { exact: true })).toBeVisible();
   await expect(top.getByText('Active', { exact: true })).toBeVisible();
   await expect(top.getByText(KIT_TEXTS.playbackUrls, { exact: true })).toBeVisible();
-  await expect(top.getByText(KIT_TEXTS.playbackPending)).toBeVisible();
+  // Where it plays: the data plane's playlist of this stream, which answers HLS (the seeded
+  // streams play from the built-in demo origin).
+  const playback = top.getByText(/\/play\/live\/[0-9a-f-]{36}\/master\.m3u8$/);
+  await expect(playback).toHaveText(new URL(`/play/live/${id}/master.m3u8`, page.url()).href);
+  await expect(playback).toHaveAttribute('dir', 'ltr');
+  const played = await page.request.get((await playback.textContent())!);
+  expect(played.status()).toBe(200);
+  expect(played.headers()['content-type']).toContain('application/vnd.apple.mpegurl');
+  expect(await played.text()).toMatch(/^#EXTM3U\n[\s\S]*#EXT-X-STREAM-INF:/);
   await expect(top.getByText(KIT_TEXTS.lastChanged, { exact: true })).toBeVisible();
   await expect(top.getByRole('link', { name: STREAMS_LIVE_TEXTS.logs })).toHaveAttribute(
     'href',

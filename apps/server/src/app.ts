@@ -34,6 +34,8 @@ export interface BuildAppOptions {
   /** Log lines (redacted, one per request); none when unset. */
   logger?: LoggerChoice;
   webDist: string;
+  /** The data plane's and the demo's clock (tests move it); the wall clock by default. */
+  clock?: () => number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -119,10 +121,14 @@ export async function buildApp(opts: BuildAppOptions) {
     publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
     allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
     redis: opts.redis,
+    ...(opts.clock ? { now: opts.clock } : {}),
   });
 
   // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
-  await app.register(demoPlugin, { publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}` });
+  await app.register(demoPlugin, {
+    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+    ...(opts.clock ? { now: opts.clock } : {}),
+  });
 
   return app;
 }

@@ -41,7 +41,7 @@ const database = env.DATABASE_URL
   ? await openDatabase({ driver: 'postgres', url: env.DATABASE_URL })
   : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') });
 await database.migrate();
-const seeded = await seedIfEmpty(database.db);
+const seeded = await seedIfEmpty(database.db, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
 
 const redis = env.REDIS_URL
   ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })

@@ -1,4 +1,5 @@
 export * from './api/paths.ts';
+export * from './api/playback-paths.ts';
 export * from './config/runtime-config.ts';
 export * from './constants/countries.ts';
 export * from './constants/index.ts';

@@ -20,8 +20,20 @@ import type { DbOrTx } from './client.ts';
 
 const ORIGIN = 'https://origin.cuepoint.example';
 
-export const DEMO_SLATES = [
-  { ...SLATE_DEFAULTS, name: 'Be right back', videoUrl: `${ORIGIN}/slates/be-right-back.mp4`, duration: 10 },
+/** Where the server is reached when nothing says otherwise (env.ts: PORT's default). */
+export const DEMO_PUBLIC_URL = 'http://localhost:8080';
+
+/** The built-in demo (src/demo/) of the server at `publicUrl`: what the demo streams play. */
+const demoOrigin = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/demo`;
+
+export const demoSlates = (publicUrl: string) => [
+  // An HLS slate: the data plane inserts it as it is (an MP4 one would need transcoding).
+  {
+    ...SLATE_DEFAULTS,
+    name: 'Be right back',
+    videoUrl: `${demoOrigin(publicUrl)}/media/slate/master.m3u8`,
+    duration: 10,
+  },
   {
     ...SLATE_DEFAULTS,
     name: 'Technical difficulties',
@@ -29,6 +41,7 @@ export const DEMO_SLATES = [
     duration: 15,
   },
 ];
+export const DEMO_SLATES = demoSlates(DEMO_PUBLIC_URL);
 
 export const DEMO_VODS = [
   {
@@ -63,11 +76,16 @@ export const DEMO_VODS = [
   tags: [vod.genre.toLowerCase()],
 })) as z.input<typeof vodSchema>[];
 
-export const DEMO_LIVE_STREAMS = [
+/**
+ * The demo customer's live streams, on the built-in demo origin: Sports 1 (EXT-X-CUE-OUT/IN
+ * breaks; internal demand, which has no campaigns yet: its breaks are slate) and News 24
+ * (DATERANGE SCTE-35 breaks, filled by the demo ad server).
+ */
+export const demoLiveStreams = (publicUrl: string) => [
   {
     ...LIVE_STREAM_DEFAULTS,
     name: 'Sports 1',
-    sourceStreamUrl: `${ORIGIN}/live/sports1/`,
+    sourceStreamUrl: `${demoOrigin(publicUrl)}/origin/live/cue/`,
     breakinterval: 15,
     bundles: [
       { name: 'Premium sports', percentage: 70 },
@@ -78,23 +96,24 @@ export const DEMO_LIVE_STREAMS = [
   {
     ...LIVE_STREAM_DEFAULTS,
     name: 'News 24',
-    sourceStreamUrl: `${ORIGIN}/live/news24/`,
+    sourceStreamUrl: `${demoOrigin(publicUrl)}/origin/live/daterange/`,
     adDecision: 'external' as const,
     bundles: [],
-    vastUrl: 'https://ads.cuepoint.example/vast?channel=news24',
+    vastUrl: `${demoOrigin(publicUrl)}/ads/vast?dur=[AVAIL_DURATION]&sid=[SESSION_ID]`,
     inRedundancy: 'ENABLE' as const,
-    backupStreamUrl: `${ORIGIN}/backup/news24/`,
+    backupStreamUrl: `${demoOrigin(publicUrl)}/origin/live/oatcls/`,
     trustedIpsList: ['203.0.113.0/24'],
   },
   {
     ...LIVE_STREAM_DEFAULTS,
     name: 'Music Live',
     status: 'inactive' as const,
-    sourceStreamUrl: `${ORIGIN}/live/music/`,
+    sourceStreamUrl: `${demoOrigin(publicUrl)}/origin/live/oatcls/`,
     textOverlayEnabled: true,
     textOverlayText: 'Live from the studio',
   },
 ];
+export const DEMO_LIVE_STREAMS = demoLiveStreams(DEMO_PUBLIC_URL);
 
 export const DEMO_ENCODERS = [{ ...ENCODER_DEFAULTS, name: 'Studio A encoder' }];
 
@@ -119,12 +138,17 @@ async function create<K extends ResourceKind>(
   return row.id;
 }
 
-export async function seedDemoResources(db: DbOrTx, customerId: string, actor: string): Promise<void> {
+export async function seedDemoResources(
+  db: DbOrTx,
+  customerId: string,
+  actor: string,
+  publicUrl = DEMO_PUBLIC_URL,
+): Promise<void> {
   const slateIds: string[] = [];
-  for (const slate of DEMO_SLATES) slateIds.push(await create(db, 'slate', slate, customerId, actor));
+  for (const slate of demoSlates(publicUrl)) slateIds.push(await create(db, 'slate', slate, customerId, actor));
   const vodIds: string[] = [];
   for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vod, customerId, actor));
-  for (const stream of DEMO_LIVE_STREAMS) {
+  for (const stream of demoLiveStreams(publicUrl)) {
     await create(db, 'liveStream', { ...stream, slateId: slateIds[0] }, customerId, actor);
   }
   await create(

@@ -2,7 +2,7 @@ import { hashPassword } from '../lib/passwords.ts';
 import { countUsers } from '../repositories/users.ts';
 import type { Db } from './client.ts';
 import { alarms, customers, type NewAlarmRow, users } from './schema/index.ts';
-import { seedDemoResources } from './seed-resources.ts';
+import { DEMO_PUBLIC_URL, seedDemoResources } from './seed-resources.ts';
 
 /**
  * Demo accounts created on the first start (an empty database) and printed in the start-up log.
@@ -106,8 +106,11 @@ export const DEMO_ALARMS: readonly (Omit<NewAlarmRow, 'timeOn' | 'customerId'> &
   },
 ];
 
-/** Seeds the demo data when the database has no user yet; returns whether it did. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+/**
+ * Seeds the demo data when the database has no user yet; returns whether it did. `publicUrl` is
+ * where this server is reached: the demo streams play from its built-in demo origin and ad server.
+ */
+export async function seedIfEmpty(db: Db, publicUrl = DEMO_PUBLIC_URL): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   const [adminHash, customerHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
@@ -156,7 +159,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
         customerId: customer === 'demo' ? demo!.id : null,
       })),
     );
-    await seedDemoResources(tx, demo!.id, DEMO_ACCOUNTS.customer.email);
+    await seedDemoResources(tx, demo!.id, DEMO_ACCOUNTS.customer.email, publicUrl);
   });
   return true;
 }

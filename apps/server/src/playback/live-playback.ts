@@ -7,6 +7,7 @@
  *   ad decisions of avails new to this viewer (bounded by a time budget), maps each decided ad
  *   to this rendition's creative segments, and stitches with the viewer's state, which it saves.
  */
+import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import {
   type AdPlan,
   type AvailInfo,
@@ -54,7 +55,7 @@ type LiveSession = ViewerSession & { live: LiveSessionData };
 
 /** Our URL of a session's rendition (path only: a player resolves it against the master's URL). */
 export const renditionPath = (streamId: string, sessionId: string, index: number) =>
-  `/play/live/${streamId}/s/${sessionId}/r/${index}.m3u8`;
+  playbackPath(PLAYBACK_PATHS.liveRendition, { streamId, sessionId, file: `${index}.m3u8` });
 
 export interface ServedPlaylist {
   body: string;

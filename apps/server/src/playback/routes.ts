@@ -11,7 +11,9 @@
  * Answers are never cached (each is one viewer's) and may be read from any origin (players run
  * on customers' pages), errors included.
  */
+
 import type { ErrorResponse } from '@cuepoint/core';
+import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { httpReason } from '../lib/request-problem.ts';
@@ -105,26 +107,22 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
 
   const playlist = (reply: FastifyReply, body: string) => reply.type(MPEGURL).send(body);
   const sessionUrls = (streamId: string, sessionId: string) => ({
-    manifestUrl: `${publicUrl}/play/live/${streamId}/s/${sessionId}/master.m3u8`,
-    trackingUrl: `${publicUrl}/play/live/${streamId}/s/${sessionId}/tracking`,
+    manifestUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveSessionMaster, { streamId, sessionId })}`,
+    trackingUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveTracking, { streamId, sessionId })}`,
   });
 
-  app.get<{ Params: StreamParams }>(
-    '/play/live/:streamId/master.m3u8',
-    GET_OPTIONS,
-    async (request, reply) => {
-      const { body } = await playback.openSession(request.params.streamId, viewerOf(request));
-      return playlist(reply, body);
-    },
-  );
+  app.get<{ Params: StreamParams }>(PLAYBACK_PATHS.liveMaster, GET_OPTIONS, async (request, reply) => {
+    const { body } = await playback.openSession(request.params.streamId, viewerOf(request));
+    return playlist(reply, body);
+  });
 
-  app.post<{ Params: StreamParams }>('/play/live/:streamId/session', { schema: HIDDEN }, async (request) => {
+  app.post<{ Params: StreamParams }>(PLAYBACK_PATHS.liveSession, { schema: HIDDEN }, async (request) => {
     const { session } = await playback.openSession(request.params.streamId, viewerOf(request));
     return sessionUrls(request.params.streamId, session.id);
   });
 
   // A page's player posting JSON asks first (CORS preflight).
-  app.options('/play/live/:streamId/session', { schema: HIDDEN }, async (_request, reply) =>
+  app.options(PLAYBACK_PATHS.liveSession, { schema: HIDDEN }, async (_request, reply) =>
     reply
       .code(204)
       .header('access-control-allow-methods', 'POST, OPTIONS')
@@ -134,7 +132,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   );
 
   app.get<{ Params: SessionParams }>(
-    '/play/live/:streamId/s/:sessionId/master.m3u8',
+    PLAYBACK_PATHS.liveSessionMaster,
     GET_OPTIONS,
     async (request, reply) => {
       const { streamId, sessionId } = request.params;
@@ -142,22 +140,16 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     },
   );
 
-  app.get<{ Params: RenditionParams }>(
-    '/play/live/:streamId/s/:sessionId/r/:file',
-    GET_OPTIONS,
-    async (request, reply) => {
-      const { streamId, sessionId, file } = request.params;
-      const index = RENDITION_FILE.exec(file)?.[1];
-      if (index === undefined) throw unknownRendition();
-      const served = await playback.mediaPlaylist(streamId, sessionId, Number(index));
-      if (served.stale) request.log.warn({ streamId }, 'playback: origin failing, last good window served');
-      return playlist(reply, served.body);
-    },
-  );
+  app.get<{ Params: RenditionParams }>(PLAYBACK_PATHS.liveRendition, GET_OPTIONS, async (request, reply) => {
+    const { streamId, sessionId, file } = request.params;
+    const index = RENDITION_FILE.exec(file)?.[1];
+    if (index === undefined) throw unknownRendition();
+    const served = await playback.mediaPlaylist(streamId, sessionId, Number(index));
+    if (served.stale) request.log.warn({ streamId }, 'playback: origin failing, last good window served');
+    return playlist(reply, served.body);
+  });
 
-  app.get<{ Params: SessionParams }>(
-    '/play/live/:streamId/s/:sessionId/tracking',
-    GET_OPTIONS,
-    async (request) => playback.tracking(request.params.streamId, request.params.sessionId),
+  app.get<{ Params: SessionParams }>(PLAYBACK_PATHS.liveTracking, GET_OPTIONS, async (request) =>
+    playback.tracking(request.params.streamId, request.params.sessionId),
   );
 }

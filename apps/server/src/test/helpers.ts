@@ -12,9 +12,9 @@ import type { LoggerChoice } from '../lib/logging.ts';
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or (project
  * server:postgres) a new PostgreSQL database created on TEST_DATABASE_URL's server and dropped
- * when the file is done.
+ * when the file is done. `publicUrl` is where the seeded demo streams find the demo origin.
  */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(publicUrl?: string): Promise<Database> {
   let database: Database;
   if (process.env.CUEPOINT_TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -41,7 +41,7 @@ export async function freshDatabase(): Promise<Database> {
     database = await openDatabase({ driver: 'pglite' });
   }
   await database.migrate();
-  await seedIfEmpty(database.db);
+  await seedIfEmpty(database.db, publicUrl);
   return database;
 }
 

@@ -17,6 +17,7 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { jsonResponse, signIn, stubApi } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-router.tsx';
+import { livePlaybackUrls } from '../components/live-stream-page.tsx';
 import { Component as LiveStreamDetail } from '../routes/live-stream-detail.tsx';
 import { Component as LiveStreams } from '../routes/streams-live.tsx';
 import { DATASOURCE_TEXTS, STREAMS_LIVE_TEXTS as T } from '../texts.ts';
@@ -192,6 +193,11 @@ describe('/streams-live/new', () => {
 });
 
 describe('/streams-live/{id}', () => {
+  it('shows where an active stream plays, and no playback URL for an inactive one', () => {
+    expect(livePlaybackUrls(stream())).toEqual([`${window.location.origin}/play/live/${ID}/master.m3u8`]);
+    expect(livePlaybackUrls(stream({ status: 'inactive' }))).toEqual([]);
+  });
+
   it('edits the datasource and saves it whole with the version it was read at', async () => {
     const record = stream();
     const fetchMock = stubApi({
@@ -205,7 +211,12 @@ describe('/streams-live/{id}', () => {
     const header = within(document.querySelector<HTMLElement>('[data-detail-header]')!);
     expect(header.getByText(label)).toBeInTheDocument();
     expect(header.getByText(RESOURCE_STATUS_LABELS.active)).toBeInTheDocument();
-    expect(header.getByText(KIT_TEXTS.playbackPending)).toBeInTheDocument();
+    // Where it plays: the data plane's multivariant playlist, with a copy button.
+    expect(header.getByText(`${window.location.origin}/play/live/${ID}/master.m3u8`)).toHaveAttribute(
+      'dir',
+      'ltr',
+    );
+    expect(header.getByRole('button', { name: KIT_TEXTS.copy(KIT_TEXTS.playbackUrl) })).toBeInTheDocument();
     expect(header.getByText('https://origin.example.com/live/one/')).toHaveAttribute('dir', 'ltr');
     expect(header.getByRole('button', { name: KIT_TEXTS.copy(L.sourceStreamUrl) })).toBeInTheDocument();
     expect(header.getByText('ada@example.com')).toHaveAttribute('dir', 'ltr');

@@ -6,7 +6,14 @@
  * saved whole with the version it was read at. 'new' creates a stream (the spec's defaults) on
  * /streams-live and then opens it.
  */
-import { LIVE_STREAM_LABELS as L, liveStreamSchema, lockedFields, RESOURCES } from '@cuepoint/core';
+import {
+  LIVE_STREAM_LABELS as L,
+  liveStreamSchema,
+  lockedFields,
+  PLAYBACK_PATHS,
+  playbackPath,
+  RESOURCES,
+} from '@cuepoint/core';
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlanOf } from '../../../components/plan/plan-lock.tsx';
@@ -36,9 +43,21 @@ export interface LiveStreamPageProps {
   create?: boolean;
 }
 
-/** The header's facts of a stream: where it plays (once the data plane serves it), its source, format and ads. */
+/**
+ * Where a viewer's player plays a stream: its multivariant playlist on the data plane (served by
+ * this server, so the console's own origin), for an active stream; an inactive one does not play.
+ */
+export const livePlaybackUrls = (stream: ResourceDto<'liveStream'>): string[] =>
+  stream.status === 'active'
+    ? [
+        new URL(playbackPath(PLAYBACK_PATHS.liveMaster, { streamId: stream._id }), window.location.origin)
+          .href,
+      ]
+    : [];
+
+/** The header's facts of a stream: where it plays, its source, format and ads. */
 const streamFacts = (stream: ResourceDto<'liveStream'>) => [
-  playbackFact(),
+  playbackFact(livePlaybackUrls(stream)),
   {
     id: 'source',
     label: L.sourceStreamUrl,

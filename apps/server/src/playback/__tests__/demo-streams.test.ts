@@ -1,0 +1,110 @@
+/**
+ * The seeded demo streams play out of the box: a real server on a real port, seeded with its own
+ * public URL, serves News 24 from its built-in demo origin with the demo ad server's ads in the
+ * break, and Sports 1 with the HLS slate (internal demand has no campaigns yet).
+ */
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { parseMediaPlaylist, parseMultivariantPlaylist } from '@cuepoint/stitcher';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { fakeConsoleBuild, freshDatabase, loginAs, type TestApp, testEnv } from '../../test/helpers.ts';
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as { port: number };
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+let app: TestApp;
+let database: Database;
+let base: string;
+/** The server's clock: the demo origin's window and the data plane follow it. */
+let now = Date.UTC(2026, 10, 24, 12, 0, 40);
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  database = await freshDatabase(base);
+  const env = testEnv({ PUBLIC_URL: base, PORT: String(port) });
+  const built = await buildApp({ env, database, webDist: await fakeConsoleBuild(), clock: () => now });
+  await built.listen({ port, host: '127.0.0.1' });
+  app = Object.assign(built, { dataDir: env.DATA_DIR });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await database?.close();
+});
+
+async function demoStream(name: string): Promise<{ _id: string; sourceStreamUrl: string }> {
+  const { headers } = await loginAs(app, 'customer');
+  const list = (await app.inject({ url: '/api/ssai/ds?pageSize=All', headers })).json() as {
+    data: { _id: string; name: string; sourceStreamUrl: string }[];
+  };
+  const stream = list.data.find((row) => row.name === name);
+  if (!stream) throw new Error(`no seeded stream named ${name}`);
+  return stream;
+}
+
+const get = async (url: string) => {
+  const response = await fetch(url);
+  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
+};
+
+describe('the seeded demo streams', () => {
+  it('point at the built-in demo origin of this server', async () => {
+    expect((await demoStream('News 24')).sourceStreamUrl).toBe(`${base}/demo/origin/live/daterange/`);
+    expect((await demoStream('Sports 1')).sourceStreamUrl).toBe(`${base}/demo/origin/live/cue/`);
+  });
+
+  it('play: the multivariant playlist opens a session, each rendition is a live window', async () => {
+    const news = await demoStream('News 24');
+    const master = await get(`${base}/play/live/${news._id}/master.m3u8`);
+    expect(master.status).toBe(200);
+    expect(master.type).toContain('application/vnd.apple.mpegurl');
+    const variants = parseMultivariantPlaylist(master.text).variants;
+    expect(variants.length).toBeGreaterThanOrEqual(2);
+    for (const variant of variants) {
+      expect(variant.uri).toMatch(new RegExp(`/play/live/${news._id}/s/[A-Za-z0-9_-]{22}/r/\\d+\\.m3u8$`));
+      const media = await get(new URL(variant.uri, `${base}/play/live/${news._id}/`).href);
+      expect(media.status).toBe(200);
+      const playlist = parseMediaPlaylist(media.text);
+      expect(playlist.segments.length).toBeGreaterThan(0);
+      // Content segments come from the demo origin's media, absolute.
+      expect(playlist.segments.some((s) => s.uri.startsWith(`${base}/demo/media/`))).toBe(true);
+    }
+  });
+
+  it('fill the next break with the demo ad server’s ads, in every rendition', async () => {
+    const news = await demoStream('News 24');
+    // 12:00:40: the next break starts at 12:01:00 (every minute, 20 s). A viewer joins...
+    now = Date.UTC(2026, 10, 24, 12, 0, 40);
+    const master = await get(`${base}/play/live/${news._id}/master.m3u8`);
+    const variants = parseMultivariantPlaylist(master.text).variants;
+    const window = async (uri: string) => parseMediaPlaylist((await get(new URL(uri, base).href)).text);
+    for (const variant of variants) {
+      expect((await window(variant.uri)).segments.some((s) => s.uri.includes('/demo/ads/'))).toBe(false);
+    }
+    // ...and is still watching at 12:01:12, 12 s into the break: the ads replace its content.
+    now = Date.UTC(2026, 10, 24, 12, 1, 12);
+    for (const variant of variants) {
+      const stitched = await window(variant.uri);
+      const ads = stitched.segments.filter((s) => s.uri.startsWith(`${base}/demo/ads/media/`));
+      expect(ads.length).toBeGreaterThan(0);
+    }
+    const tracking = (await (
+      await fetch(
+        `${base}${new URL(variants[0]!.uri, base).pathname.replace(/\/r\/\d+\.m3u8$/, '/tracking')}`,
+      )
+    ).json()) as {
+      avails: { ads: unknown[] }[];
+    };
+    expect(tracking.avails.length).toBeGreaterThan(0);
+    expect(tracking.avails[0]!.ads.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The data plane's public paths, at the root of the server (not under /api): what a viewer's
+ * player asks for. The server registers its playback routes with these patterns, and the console
+ * shows a stream's playback URL with `playbackPath`; neither side writes them by hand.
+ */
+export const PLAYBACK_PATHS = {
+  /** A live stream's multivariant playlist: opens a viewer session (implicit). */
+  liveMaster: '/play/live/:streamId/master.m3u8',
+  /** Explicit session initialisation: answers the manifest and tracking URLs. */
+  liveSession: '/play/live/:streamId/session',
+  liveSessionMaster: '/play/live/:streamId/s/:sessionId/master.m3u8',
+  /** One rendition's stitched media playlist (`:file` is `<index>.m3u8`). */
+  liveRendition: '/play/live/:streamId/s/:sessionId/r/:file',
+  /** Client-side tracking: the session's avails and ads. */
+  liveTracking: '/play/live/:streamId/s/:sessionId/tracking',
+} as const;
+
+export type PlaybackPathPattern = (typeof PLAYBACK_PATHS)[keyof typeof PLAYBACK_PATHS];
+
+type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | Params<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A playback path with its parameters filled (URI-encoded). */
+export function playbackPath<P extends PlaybackPathPattern>(
+  pattern: P,
+  params: Record<Params<P>, string>,
+): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = (params as Record<string, string | undefined>)[name];
+    if (value === undefined) throw new Error(`${pattern}: no value for :${name}`);
+    return encodeURIComponent(value);
+  });
+}
