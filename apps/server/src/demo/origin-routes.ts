@@ -14,10 +14,14 @@ import { CADENCE_LIMITS, type Cadence, cadenceProblems, DEFAULT_CADENCE, liveWin
 
 /**
  * The demo origin: the committed content loop as a live channel with SCTE-35 ad breaks
- * (`/demo/origin/live/<form>/master.m3u8`) and as a VOD (`/demo/origin/vod/master.m3u8`).
+ * (`/demo/origin/live/<form>/master.m3u8`, or `<form>/every-24-for-10/master.m3u8` for another
+ * cadence) and as a VOD (`/demo/origin/vod/master.m3u8`).
  */
 
 export const VOD_LOOPS = { default: 3, max: 30 };
+
+/** A cadence written as a folder: `every-<seconds>-for-<seconds>`. */
+const CADENCE_FOLDER = /^every-(\d{1,5})-for-(\d{1,5})$/;
 
 const wholeSeconds = (min: number, max: number) =>
   z
@@ -64,6 +68,25 @@ export const originRoutes: FastifyPluginAsyncZod<{ ctx: DemoContext }> = async (
       ? ''
       : `?every=${c.every}&length=${c.length}`;
 
+  /** One live playlist of a cue form at a cadence; `prefix` is where its media playlists live. */
+  const livePlaylist = (form: string, playlist: string, cadence: Cadence, prefix: string, suffix: string) => {
+    if (!isCueForm(form)) {
+      throw notFound(`No live demo stream "${form}": the cue forms are ${CUE_FORMS.join(', ')}`);
+    }
+    if (playlist === 'master.m3u8') {
+      return multivariantPlaylist(ctx.catalog.content, (r) => `${prefix}/${r.name}.m3u8${suffix}`);
+    }
+    const rendition = renditionFor(ctx, playlist);
+    const window = liveWindow(ctx.now(), timeline, cadence);
+    return liveMediaPlaylist({
+      window,
+      form,
+      rendition,
+      catalog: ctx.catalog,
+      mediaUrl: (file) => mediaUrl(ctx, file),
+    });
+  };
+
   app.get(
     '/origin/live/:form/:playlist',
     {
@@ -72,26 +95,36 @@ export const originRoutes: FastifyPluginAsyncZod<{ ctx: DemoContext }> = async (
     },
     async (request, reply) => {
       const { form, playlist } = request.params;
-      if (!isCueForm(form)) {
-        throw notFound(`No live demo stream "${form}": the cue forms are ${CUE_FORMS.join(', ')}`);
-      }
-      const cadence = request.query;
       reply.type(PLAYLIST_TYPE).header('cache-control', CACHE.live);
-      if (playlist === 'master.m3u8') {
-        return multivariantPlaylist(
-          ctx.catalog.content,
-          (r) => `${ctx.base}/origin/live/${form}/${r.name}.m3u8${cadenceSuffix(cadence)}`,
+      return livePlaylist(
+        form,
+        playlist,
+        request.query,
+        `${ctx.base}/origin/live/${form}`,
+        cadenceSuffix(request.query),
+      );
+    },
+  );
+
+  // The cadence in the path (`every-24-for-10`): a stream's source URL is a folder that the data
+  // plane appends `master.m3u8` to, so a query cannot carry it.
+  app.get(
+    '/origin/live/:form/:cadence/:playlist',
+    {
+      schema: { hide: true, params: playlistParams.extend({ form: z.string(), cadence: z.string() }) },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      const { form, cadence: folder, playlist } = request.params;
+      const parts = CADENCE_FOLDER.exec(folder);
+      const parsed = parts ? cadenceQuery.safeParse({ every: parts[1], length: parts[2] }) : undefined;
+      if (!parsed?.success) {
+        throw notFound(
+          `No cadence "${folder}": write every-<seconds>-for-<seconds> (${parsed ? parsed.error.issues.map((i) => `${String(i.path[0])} ${i.message}`).join('; ') : 'e.g. every-24-for-10'})`,
         );
       }
-      const rendition = renditionFor(ctx, playlist);
-      const window = liveWindow(ctx.now(), timeline, cadence);
-      return liveMediaPlaylist({
-        window,
-        form,
-        rendition,
-        catalog: ctx.catalog,
-        mediaUrl: (file) => mediaUrl(ctx, file),
-      });
+      reply.type(PLAYLIST_TYPE).header('cache-control', CACHE.live);
+      return livePlaylist(form, playlist, parsed.data, `${ctx.base}/origin/live/${form}/${folder}`, '');
     },
   );
 

@@ -101,6 +101,14 @@ describe('demo live origin: master playlist', () => {
     ]);
   });
 
+  it('carries a cadence folder into the media playlist URIs', async () => {
+    const res = await app.inject('/demo/origin/live/cue/every-24-for-10/master.m3u8');
+    expect(parseMultivariantPlaylist(res.body).variants.map((v) => v.uri)).toEqual([
+      `${BASE}/origin/live/cue/every-24-for-10/144p.m3u8`,
+      `${BASE}/origin/live/cue/every-24-for-10/240p.m3u8`,
+    ]);
+  });
+
   it('carries a shorter cadence into the media playlist URIs', async () => {
     const res = await app.inject('/demo/origin/live/cue/master.m3u8?every=20&length=8');
     expect(parseMultivariantPlaylist(res.body).variants.map((v) => v.uri)).toEqual([
@@ -229,6 +237,14 @@ describe.each(CUE_FORMS)('demo live origin: %s breaks', (form) => {
     expect(later.detection.avails[0]).toMatchObject({ startIndex: 1, endIndex: 5, endReason: 'cue-in' });
     expect(pdt(later, 5)).toBe(at('2025-03-01T12:00:48Z'));
   });
+
+  it('follows a cadence given as a folder (a stream source URL cannot carry a query)', async () => {
+    clock.set(at('2025-03-01T12:00:47Z'));
+    const folder = await app.inject(`/demo/origin/live/${form}/every-20-for-8/240p.m3u8`);
+    const query = await app.inject(`/demo/origin/live/${form}/240p.m3u8?every=20&length=8`);
+    expect(folder.statusCode).toBe(200);
+    expect(folder.body).toBe(query.body);
+  });
 });
 
 function sourceOf(form: CueForm) {
@@ -320,5 +336,16 @@ describe('demo live origin: bad requests', () => {
     const res = await app.inject(`/demo/origin/live/cue/240p.m3u8?${query}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(message);
+  });
+  it.each([
+    ['every-7-for-2', 'every must be a multiple of 2 s'],
+    ['every-20-for-20', 'length must leave at least 2 s of content between breaks (every 20 s)'],
+    ['often', 'e.g. every-24-for-10'],
+  ])('answers 404 for the cadence folder %s, saying why', async (folder, reason) => {
+    const res = await app.inject(`/demo/origin/live/cue/${folder}/240p.m3u8`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe(
+      `No cadence "${folder}": write every-<seconds>-for-<seconds> (${reason})`,
+    );
   });
 });
