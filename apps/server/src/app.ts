@@ -20,6 +20,7 @@ import { mailPlugin } from './plugins/mail.ts';
 import { resourceCountsPlugin } from './plugins/resource-counts.ts';
 import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
+import { healthRoutes } from './routes/health/index.ts';
 import { apiRoutes } from './routes/index.ts';
 import { VERSION } from './version.ts';
 
@@ -112,23 +113,32 @@ export async function buildApp(opts: BuildAppOptions) {
   // The runtime flags, decorated once (app.runtimeConfig): the console serves them, and they
   // decide who may call what sits behind a sidebar entry.
   await app.register(runtimeConfigPlugin, { runtimeConfig: runtimeConfigOf(opts.env) });
-  await app.register(consolePlugin, { distDir: opts.webDist });
+  const role = opts.env.ROLE;
+  const serves = { api: role !== 'edge', edge: role !== 'api' };
+  if (serves.api) await app.register(consolePlugin, { distDir: opts.webDist });
   // 3. routes
-  await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
-  await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
-  // The data plane: public playback URLs at the root (routes: playback/routes.ts).
-  await app.register(playbackRoutes, {
-    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
-    allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
-    redis: opts.redis,
-    ...(opts.clock ? { now: opts.clock } : {}),
-  });
+  if (serves.api) {
+    await app.register(apiRoutes, { prefix: API_PREFIX, version: VERSION });
+    await app.register(apiRoutes, { prefix: API_V1_PREFIX, version: VERSION });
+  } else {
+    // An edge answers its health check where a load balancer looks for it.
+    await app.register(healthRoutes, { prefix: API_PREFIX, version: VERSION });
+  }
+  if (serves.edge) {
+    // The data plane: public playback URLs at the root (routes: playback/routes.ts).
+    await app.register(playbackRoutes, {
+      publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+      allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
+      redis: opts.redis,
+      ...(opts.clock ? { now: opts.clock } : {}),
+    });
 
-  // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
-  await app.register(demoPlugin, {
-    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
-    ...(opts.clock ? { now: opts.clock } : {}),
-  });
+    // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
+    await app.register(demoPlugin, {
+      publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+      ...(opts.clock ? { now: opts.clock } : {}),
+    });
+  }
 
   return app;
 }

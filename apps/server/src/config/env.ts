@@ -50,6 +50,12 @@ export const envSchema = z.object({
       error: 'NODE_ENV accepts development, production or test',
     })
     .default('production'),
+  /**
+   * What this process serves: `all` (one process, the default), `edge` (the data plane: playback,
+   * the built-in demo and health) or `api` (the console and the API). Scaled apart, they share
+   * PostgreSQL and Redis.
+   */
+  ROLE: z.enum(['all', 'edge', 'api'], { error: 'ROLE accepts all, edge or api' }).default('all'),
   PORT: positiveInt('PORT', 8080, 65_535),
   HOST: z.string().min(1, { error: 'HOST accepts a host name or address' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR accepts a directory path' }).default('./data'),
