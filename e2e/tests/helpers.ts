@@ -46,6 +46,20 @@ export async function expectPath(page: Page, path: string) {
   await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === path);
 }
 
+/**
+ * Moves the running console to `path` as Back/Forward would (a popstate), keeping its in-memory
+ * state (User View, the session). The history entry is written as React Router writes its own
+ * (its index one past the current entry's), so the router, and the unsaved-changes blocker it
+ * holds, takes the popstate as one of its navigations.
+ */
+export async function popStateTo(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** A signed-up, activated and approved customer user, made through the real API and outbox. */
 export async function createActiveUser(request: APIRequestContext, email: string, password: string) {
   const signup = await request.post('/api/auth/signup', {

@@ -13,7 +13,7 @@ import {
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
 import { type Browser, type BrowserContext, expect, type Page, test } from './fixtures.ts';
-import { createActiveUser, DEMO, signIn } from './helpers.ts';
+import { createActiveUser, DEMO, popStateTo, signIn } from './helpers.ts';
 
 // Spec section 8: every 400-403 answer ends the console's session, and the server answers 403 to
 // a signed-in user who calls an area it may not use. So no screen a user can reach may make a
@@ -352,13 +352,7 @@ test.describe('no screen a user can reach makes a call answered 4xx', () => {
     };
     // User View lives in memory (a reload leaves it): move inside the running console.
     const go = async (url: string) => {
-      // A history entry as React Router writes them (its index one past the current entry's), so
-      // the router (and its unsaved-changes blocker) takes the popstate as its own navigation.
-      await page.evaluate((to) => {
-        const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-        window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, `/app${url}`);
+      await popStateTo(page, `/app${url}`);
       await watcher.idle();
     };
     watcher.at('User View');

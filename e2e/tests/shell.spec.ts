@@ -11,7 +11,7 @@ import {
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { DEMO, expectPath, seriousViolations, setPreferences, signIn } from './helpers.ts';
+import { DEMO, expectPath, popStateTo, seriousViolations, setPreferences, signIn } from './helpers.ts';
 
 // The console shell of spec section 2: layout sizes, the sidebar each user sees, header, loading
 // bar, toasts, theme and direction, the error page, and every signed-in route.
@@ -329,10 +329,7 @@ test.describe('error page', () => {
   test('unknown path with a signed-in user: Home page goes to /streams-live', async ({ page }) => {
     await login(page, DEMO.customer);
     // A navigation inside the running console (as Back/Forward would), so the session state stays.
-    await page.evaluate(() => {
-      window.history.pushState({}, '', '/app/streams-live/a/b/c');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    await popStateTo(page, '/app/streams-live/a/b/c');
     await expect(page.getByRole('heading', { name: TEXTS.pageNotFoundTitle })).toBeVisible();
     await page.getByRole('link', { name: TEXTS.homePage }).click();
     await expectPath(page, '/app/streams-live');

@@ -145,7 +145,8 @@ export async function seedDemoResources(
   publicUrl = DEMO_PUBLIC_URL,
 ): Promise<void> {
   const slateIds: string[] = [];
-  for (const slate of demoSlates(publicUrl)) slateIds.push(await create(db, 'slate', slate, customerId, actor));
+  for (const slate of demoSlates(publicUrl))
+    slateIds.push(await create(db, 'slate', slate, customerId, actor));
   const vodIds: string[] = [];
   for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vod, customerId, actor));
   for (const stream of demoLiveStreams(publicUrl)) {

@@ -28,9 +28,12 @@ export function LoadingBar() {
   }, [busy]);
 
   if (!shown) return null;
+  // In a landmark of its own: no page content outside one (axe's region rule).
   return (
-    <div className={classes.bar} role="progressbar" aria-label="Loading" aria-busy="true">
-      <div className={classes.indicator} />
-    </div>
+    <section aria-label="Page loading">
+      <div className={classes.bar} role="progressbar" aria-label="Loading" aria-busy="true">
+        <div className={classes.indicator} />
+      </div>
+    </section>
   );
 }

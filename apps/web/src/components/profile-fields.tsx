@@ -52,6 +52,7 @@ export function MobilePhoneField<V extends { mobilePhone: string }>({
     <TextInput
       label={label}
       type="tel"
+      dir="ltr"
       autoComplete="tel"
       required
       key={form.key('mobilePhone')}

@@ -15,12 +15,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-logo.tsx';
 import {
+  ConceptIcon,
   IconLayoutCollapse,
   IconLayoutSidebarRight,
-  IconLogout,
   IconMenu,
   IconMoon,
-  IconSettings,
   IconSun,
 } from '../../components/icons.tsx';
 import { AlarmBell } from '../../features/alarms/components/alarm-bell.tsx';
@@ -139,7 +138,7 @@ export function Header(props: Props) {
             <Button
               size="xs"
               color="red.9"
-              leftSection={<IconLogout size={16} />}
+              leftSection={<ConceptIcon concept="logout" size={16} />}
               onClick={() => signOutOfLoginAs()}
             >
               {TEXTS.signOut}
@@ -148,7 +147,7 @@ export function Header(props: Props) {
           <Menu position="bottom-end" width={220} withArrow>
             <Menu.Target>
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Settings">
-                <IconSettings size={20} />
+                <ConceptIcon concept="settings" size={20} />
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
@@ -158,12 +157,15 @@ export function Header(props: Props) {
               {canLoginAs && <Menu.Item onClick={() => setLoginAsOpen(true)}>{LOGIN_AS_ENTRY}</Menu.Item>}
               {/* Not for the main admin; during login-as the administrator may not close the account. */}
               {!isMainAdmin && !loginAs && (
-                <Menu.Item color="red.9" onClick={() => props.onSettings('deactivate')}>
+                <Menu.Item className={classes.danger} onClick={() => props.onSettings('deactivate')}>
                   {SETTINGS_ENTRIES.deactivate}
                 </Menu.Item>
               )}
               <Menu.Divider />
-              <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => props.onSettings('logout')}>
+              <Menu.Item
+                leftSection={<ConceptIcon concept="logout" size={16} />}
+                onClick={() => props.onSettings('logout')}
+              >
                 {SETTINGS_ENTRIES.logout}
               </Menu.Item>
             </Menu.Dropdown>

@@ -2,7 +2,7 @@ import { type EnterpriseFeature, lockedEntryFeature, type NavigationEntry } from
 import { Menu, Tooltip } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { IconChevronDown, IconExternal, NAV_ICONS } from '../../components/icons.tsx';
+import { ConceptIcon, IconChevronDown, NAV_ICONS } from '../../components/icons.tsx';
 import { EnterpriseBadge, UpgradePrompt } from '../../components/plan/plan-lock.tsx';
 import type { SidebarSize } from '../../lib/preferences.ts';
 import classes from './shell.module.css';
@@ -114,7 +114,7 @@ function NavLeaf({ entry, size, pathname, onNavigate, plan, onLocked }: ItemProp
       >
         <EntryIcon id={entry.id} />
         {label}
-        {!minimised && <IconExternal size={14} className={classes.chevron} />}
+        {!minimised && <ConceptIcon concept="external" size={14} className={classes.chevron} />}
       </a>,
     );
   }

@@ -121,7 +121,8 @@ export function PlanLock({ feature, locked, children }: PlanLockProps) {
         inset={0}
         style={{ cursor: 'not-allowed', zIndex: 1 }}
       />
-      <Box pos="absolute" top={0} right={0} style={{ zIndex: 2 }}>
+      {/* At the fields' end corner: the top right, the top left in right to left. */}
+      <Box pos="absolute" top={0} style={{ zIndex: 2, insetInlineEnd: 0 }}>
         <EnterpriseBadge onClick={open} />
       </Box>
       <span id={hintId} hidden>

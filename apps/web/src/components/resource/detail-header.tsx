@@ -26,7 +26,7 @@ import {
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { copyText } from '../../lib/clipboard.ts';
 import { toast } from '../../lib/toast.ts';
-import { IconCheck, IconChevronDown, IconCopy } from '../icons.tsx';
+import { ConceptIcon, IconCheck, IconChevronDown } from '../icons.tsx';
 import classes from './detail-header.module.css';
 import { StatusBadge } from './status-badge.tsx';
 import { KIT_TEXTS } from './texts.ts';
@@ -61,6 +61,8 @@ export interface DetailHeaderProps {
   name: string;
   /** What the record is ('Live stream', 'VOD asset'), shown above the name. */
   type: string;
+  /** The icon of what it is (its sidebar entry's: icons.tsx's `navIcon`), before `type`. */
+  typeIcon?: ReactNode;
   /** Its status as a badge beside the name. */
   status?: ResourceStatus;
   facts?: readonly DetailFact[];
@@ -70,15 +72,26 @@ export interface DetailHeaderProps {
   more?: readonly DetailMenuAction[];
 }
 
-export function DetailHeader({ name, type, status, facts = [], actions, more = [] }: DetailHeaderProps) {
+export function DetailHeader({
+  name,
+  type,
+  typeIcon,
+  status,
+  facts = [],
+  actions,
+  more = [],
+}: DetailHeaderProps) {
   return (
     <Paper withBorder radius="md" p="md" data-detail-header>
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" gap="sm" wrap="wrap">
           <Stack gap={2} className={classes.titles}>
-            <Text size="sm" c="dimmed" fw={500} data-detail-type>
-              {type}
-            </Text>
+            <Group gap={6} wrap="nowrap" c="dimmed">
+              {typeIcon}
+              <Text size="sm" c="dimmed" fw={500} data-detail-type>
+                {type}
+              </Text>
+            </Group>
             <Group gap="sm" align="center" wrap="wrap">
               <Title order={1} className={classes.name}>
                 {name}
@@ -163,7 +176,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
           onClick={() => void copy()}
           data-copied={copied || undefined}
         >
-          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+          {copied ? <IconCheck size={16} /> : <ConceptIcon concept="copy" size={16} />}
         </ActionIcon>
       </Tooltip>
       <VisuallyHidden role="status">{copied ? KIT_TEXTS.copied : ''}</VisuallyHidden>
@@ -174,7 +187,8 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
 /** The More menu: the record's less frequent and destructive actions. */
 function MoreMenu({ name, items }: { name: string; items: readonly DetailMenuAction[] }) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    // In the page (inside its landmark), fixed so no scroll container clips it.
+    <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" shadow="md">
       <Menu.Target>
         <Button
           variant="default"
@@ -188,7 +202,7 @@ function MoreMenu({ name, items }: { name: string; items: readonly DetailMenuAct
         {items.map((item) => (
           <Menu.Item
             key={item.id}
-            color={item.destructive ? 'red.9' : undefined}
+            className={item.destructive ? classes.danger : undefined}
             leftSection={item.icon}
             onClick={item.onClick}
             disabled={item.disabled}

@@ -4,7 +4,7 @@
  */
 import { ActionIcon, Menu } from '@mantine/core';
 import { Link } from 'react-router';
-import { IconDots, IconTrash } from '../icons.tsx';
+import { ConceptIcon } from '../icons.tsx';
 import classes from './list.module.css';
 import type { RowAction } from './list-cells.tsx';
 import { KIT_TEXTS } from './texts.ts';
@@ -21,10 +21,11 @@ export interface ListRowMenuProps {
 
 export function ListRowMenu({ name, href, actions, onDelete }: ListRowMenuProps) {
   return (
-    <Menu position="bottom-end" withinPortal shadow="md">
+    // In the page (inside its landmark), fixed so no scroll container clips it.
+    <Menu position="bottom-end" withinPortal={false} floatingStrategy="fixed" shadow="md">
       <Menu.Target>
         <ActionIcon variant="subtle" color="gray" aria-label={KIT_TEXTS.actionsFor(name)}>
-          <IconDots size={18} />
+          <ConceptIcon concept="more" size={18} />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
@@ -51,7 +52,7 @@ export function ListRowMenu({ name, href, actions, onDelete }: ListRowMenuProps)
             <Menu.Divider />
             <Menu.Item
               className={classes.danger}
-              leftSection={<IconTrash size={16} />}
+              leftSection={<ConceptIcon concept="delete" size={16} />}
               onClick={onDelete}
               aria-haspopup="dialog"
             >

@@ -7,6 +7,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ConceptIcon } from '../icons.tsx';
 import { KIT_TEXTS } from './texts.ts';
 
 /** A list's primary action: the page that creates a record ("New encoder"). */
@@ -20,6 +21,18 @@ export function PrimaryActionButton({ action }: { action: ListPrimaryAction }) {
   return (
     <Button component={Link} to={action.to}>
       {action.label}
+    </Button>
+  );
+}
+
+/**
+ * The Logs button of a list's toolbar and of a record's header: the log viewer, with the Logs
+ * icon (one icon per concept, icons.tsx).
+ */
+export function LogsButton({ to, label = KIT_TEXTS.logs }: { to: string; label?: string }) {
+  return (
+    <Button variant="default" component={Link} to={to} leftSection={<ConceptIcon concept="logs" size={16} />}>
+      {label}
     </Button>
   );
 }

@@ -5,14 +5,13 @@
  * that names the record.
  */
 import type { ResourceKind, ResourceStatus } from '@cuepoint/core';
-import { Button } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import type { ResourceApi, ResourceDto } from '../../lib/resource-api.ts';
-import { IconTrash } from '../icons.tsx';
+import { ConceptIcon, navIcon } from '../icons.tsx';
 import { DeleteDialog } from './delete-action.tsx';
 import { type DetailFact, DetailHeader, type DetailMenuAction } from './detail-header.tsx';
 import { formatDateTime } from './format.ts';
+import { LogsButton } from './list-toolbar.tsx';
 import { KIT_TEXTS } from './texts.ts';
 
 export interface RecordHeaderProps<K extends ResourceKind> {
@@ -45,6 +44,8 @@ export function RecordHeader<K extends ResourceKind>({
   onDeleted,
 }: RecordHeaderProps<K>) {
   const [deleting, setDeleting] = useState(false);
+  // The resource's icon: its sidebar entry's (one icon per concept).
+  const TypeIcon = navIcon(api.spec.navigationEntry);
   const data = record as ResourceDto<K> & { name?: unknown; status?: unknown };
   const name = typeof data.name === 'string' && data.name !== '' ? data.name : record._id;
   const status = STATUSES.includes(data.status) ? (data.status as ResourceStatus) : undefined;
@@ -54,7 +55,7 @@ export function RecordHeader<K extends ResourceKind>({
           id: 'delete',
           label: KIT_TEXTS.delete,
           destructive: true,
-          icon: <IconTrash size={16} />,
+          icon: <ConceptIcon concept="delete" size={16} />,
           onClick: () => setDeleting(true),
         },
       ]
@@ -64,17 +65,14 @@ export function RecordHeader<K extends ResourceKind>({
       <DetailHeader
         name={name}
         type={type}
+        typeIcon={TypeIcon && <TypeIcon size={16} />}
         status={status}
         facts={[...facts, ...metaFacts(record)]}
         actions={
           (logsTo || actions) && (
             <>
               {actions}
-              {logsTo && (
-                <Button variant="default" component={Link} to={logsTo}>
-                  {KIT_TEXTS.logs}
-                </Button>
-              )}
+              {logsTo && <LogsButton to={logsTo} />}
             </>
           )
         }

@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { ResourceApi, ResourceSpecOf } from '../../lib/resource-api.ts';
 import { SESSION_ROUTE_ID, type SessionLoaderData } from '../../lib/session.ts';
+import { navIcon } from '../icons.tsx';
 import { DeleteDialog } from './delete-action.tsx';
 import { ListCards } from './list-cards.tsx';
 import { CUSTOMER_COLUMN_KEY, type ListedRow, nameColumnKey } from './list-cells.tsx';
@@ -93,8 +94,15 @@ export function ResourceList<K extends ResourceKind>({
   const withCustomer = showCustomer ?? session?.user.profile.isMainAdmin ?? false;
   const shownColumns = withCustomer ? withCustomerColumn(columns) : columns;
 
+  // The resource's icon (its sidebar entry's) over the empty state's sentence.
+  const EmptyIcon = navIcon(spec.navigationEntry);
   const empty = (
     <Stack align="center" gap="sm" py="xl" data-testid="list-empty">
+      {EmptyIcon && !list.searching && (
+        <Text component="span" c="dimmed" lh={0}>
+          <EmptyIcon size={32} />
+        </Text>
+      )}
       <Text fw={600}>{list.searching ? RESOURCE_TEXTS.noMatch : RESOURCE_TEXTS.emptyList(spec.plural)}</Text>
       {list.searching ? (
         <Button variant="default" size="xs" onClick={list.clearAll}>
@@ -138,7 +146,7 @@ export function ResourceList<K extends ResourceKind>({
         <Alert color="red" title={RESOURCE_TEXTS.loadFailed} role="alert">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{query.error.message}</Text>
-            <Button size="xs" variant="light" color="red.9" onClick={() => void query.refetch()}>
+            <Button size="xs" variant="filled" color="red.9" onClick={() => void query.refetch()}>
               {RESOURCE_TEXTS.retry}
             </Button>
           </Stack>

@@ -54,7 +54,7 @@ export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChanges
           <Button variant="default" onClick={onStay} data-autofocus>
             {KIT_TEXTS.keepEditing}
           </Button>
-          <Button color="red" onClick={onLeave}>
+          <Button color="red.9" onClick={onLeave}>
             {KIT_TEXTS.discardChanges}
           </Button>
         </Group>

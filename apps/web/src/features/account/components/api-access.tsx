@@ -21,7 +21,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useState } from 'react';
-import { IconCopy } from '../../../components/icons.tsx';
+import { ConceptIcon } from '../../../components/icons.tsx';
 import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useEditCustomer } from '../api/edit-customer.ts';
@@ -126,6 +126,8 @@ export function ApiAccess({ customer, userId, onUpgraded }: ApiAccessProps) {
         <TextInput
           label="API token"
           value={customer.apiToken}
+          // Left to right in any direction (Mantine sets it on the field, the copy button at its end).
+          dir="ltr"
           readOnly
           styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
           onFocus={(event) => event.currentTarget.select()}
@@ -138,7 +140,7 @@ export function ApiAccess({ customer, userId, onUpgraded }: ApiAccessProps) {
                 aria-label={ACCOUNT_UI.copyToken}
                 onClick={() => void copy()}
               >
-                <IconCopy size={16} />
+                <ConceptIcon concept="copy" size={16} />
               </ActionIcon>
             </Tooltip>
           }

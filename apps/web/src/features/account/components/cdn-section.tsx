@@ -15,6 +15,7 @@ export function CdnSection({
       <Stack gap="sm">
         <TextInput
           label="Sub-domain name"
+          dir="ltr"
           value={customer.subDomainName}
           readOnly
           description="Set when the account was created"
@@ -31,6 +32,7 @@ export function CdnSection({
           <Grid.Col span={{ base: 12, xs: 8 }}>
             <TextInput
               label="CDN domain"
+              dir="ltr"
               placeholder="cdn.example.com"
               autoCapitalize="none"
               spellCheck={false}

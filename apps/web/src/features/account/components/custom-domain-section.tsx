@@ -45,6 +45,7 @@ export function CustomDomainSection({
           <>
             <TextInput
               label={ACCOUNT_FIELD_LABELS.customDomainName}
+              dir="ltr"
               placeholder="console.example.com"
               required
               readOnly={domainLocked}

@@ -3,7 +3,7 @@ import { ActionIcon, Indicator, Loader, Popover, Stack, Text } from '@mantine/co
 import { useState } from 'react';
 import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
 import { useAlarms } from '../../../components/alarms/get-alarms.ts';
-import { IconBell } from '../../../components/icons.tsx';
+import { ConceptIcon } from '../../../components/icons.tsx';
 import { ScreenLink } from '../../../components/screen-link.tsx';
 
 const SEEN_KEY = 'cuepoint.alarmsSeenAt';
@@ -37,7 +37,7 @@ export function AlarmBell() {
             disabled={unseen === 0}
             offset={2}
           >
-            <IconBell size={20} />
+            <ConceptIcon concept="alarms" size={20} />
           </Indicator>
         </ActionIcon>
       </Popover.Target>

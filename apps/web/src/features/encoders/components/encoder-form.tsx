@@ -88,6 +88,7 @@ export function EncoderFields({ form }: { form: EncoderForm }) {
       <Fieldset legend={T.sections.signalling} variant="unstyled">
         <Textarea
           label={L.output_config}
+          dir="ltr"
           description={T.outputConfigDescription}
           rows={5}
           resize="vertical"

@@ -277,6 +277,7 @@ function GeneralFields({ form }: FieldsProps) {
       </SimpleGrid>
       <TextInput
         label={L.sourceStreamUrl}
+        dir="ltr"
         description={T.streamUrlHint}
         required
         inputMode="url"
@@ -294,6 +295,7 @@ function GeneralFields({ form }: FieldsProps) {
         />
         <TextInput
           label={L.timezone}
+          dir="ltr"
           description={T.timezoneHint}
           autoComplete="off"
           key={form.key('timezone')}
@@ -302,6 +304,7 @@ function GeneralFields({ form }: FieldsProps) {
       </SimpleGrid>
       <TextInput
         label={L.epgUrl}
+        dir="ltr"
         inputMode="url"
         autoComplete="off"
         key={form.key('epgUrl')}
@@ -336,6 +339,7 @@ function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }
       {adDecision === 'external' ? (
         <TextInput
           label={L.vastUrl}
+          dir="ltr"
           required
           inputMode="url"
           autoComplete="off"
@@ -367,6 +371,7 @@ function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }
         />
         <TextInput
           label={L.adReportUrl}
+          dir="ltr"
           inputMode="url"
           autoComplete="off"
           key={form.key('adReportUrl')}
@@ -442,6 +447,7 @@ function RedundancyFields({ form }: FieldsProps) {
       {mode === 'ENABLE' ? (
         <TextInput
           label={L.backupStreamUrl}
+          dir="ltr"
           description={T.streamUrlHint}
           required
           inputMode="url"
@@ -464,6 +470,7 @@ function IpListField({
   return (
     <Textarea
       label={label}
+      dir="ltr"
       description={T.ipListHint}
       rows={4}
       resize="vertical"
@@ -486,6 +493,7 @@ function SecurityFields({ form }: FieldsProps) {
     <Stack>
       <TextInput
         label={L.akamaiToken}
+        dir="ltr"
         description={T.akamaiTokenHint}
         autoComplete="off"
         spellCheck={false}
@@ -553,6 +561,7 @@ function AdvancedFields({ form, slates }: FieldsProps & { slates: readonly Slate
     <Stack>
       <Textarea
         label={L.advancedConfig}
+        dir="ltr"
         description={T.advancedConfigHint}
         rows={6}
         resize="vertical"

@@ -23,7 +23,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { IconCross } from '../../../components/icons.tsx';
+import { ConceptIcon } from '../../../components/icons.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { DATASOURCE_TEXTS as T } from '../texts.ts';
 import type { DatasourceForm } from './datasource-values.ts';
@@ -121,12 +121,13 @@ function RowsEditor({
               <ActionIcon
                 variant="subtle"
                 color="red.9"
+                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
                 size="lg"
                 mt={26}
                 aria-label={T.removeRow(rowLabel, position)}
                 onClick={() => remove(index)}
               >
-                <IconCross size={18} />
+                <ConceptIcon concept="removeItem" size={18} />
               </ActionIcon>
             </Group>
           );
@@ -281,6 +282,7 @@ export function TolerationsEditor({ form }: { form: DatasourceForm }) {
           <>
             <TextInput
               label={L.tolerationKey}
+              dir="ltr"
               required
               style={{ flex: 2 }}
               key={`${rowKey}-${form.key(key)}`}
@@ -288,6 +290,7 @@ export function TolerationsEditor({ form }: { form: DatasourceForm }) {
             />
             <TextInput
               label={L.tolerationValue}
+              dir="ltr"
               required
               style={{ flex: 2 }}
               key={`${rowKey}-${form.key(value)}`}

@@ -1,7 +1,7 @@
 /** /streams-ads: the ad configuration of the account's live streams. */
 import { LIVE_STREAM_LABELS as L, RESOURCES } from '@cuepoint/core';
-import { Button, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
+import { LogsButton } from '../../../components/resource/list-toolbar.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource/resource-list.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { liveStreamApi } from '../api/live-stream-api.ts';
@@ -49,11 +49,7 @@ export function Component() {
       rowHref={(row) => ADS_PATHS.detail(row._id)}
       // The ad configuration view of the streams: a stream is deleted from its own list.
       deletable={false}
-      actions={
-        <Button variant="default" component={Link} to={ADS_PATHS.logs}>
-          {T.logs}
-        </Button>
-      }
+      actions={<LogsButton to={ADS_PATHS.logs} label={T.logs} />}
     />
   );
 }

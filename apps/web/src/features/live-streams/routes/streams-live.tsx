@@ -1,7 +1,7 @@
 /** /streams-live: the account's live streams, with their datasource's main settings. */
 import { LIVE_STREAM_LABELS as L, RESOURCES } from '@cuepoint/core';
-import { Button, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Text } from '@mantine/core';
+import { LogsButton } from '../../../components/resource/list-toolbar.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource/resource-list.tsx';
 import { StatusBadge } from '../../../components/resource/status-badge.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
@@ -48,11 +48,7 @@ export function Component() {
       filterOptionLabels={STREAM_FILTER_OPTION_LABELS}
       rowHref={(row) => LIVE_PATHS.detail(row._id)}
       primaryAction={{ label: T.newStream, to: LIVE_PATHS.create }}
-      actions={
-        <Button variant="default" component={Link} to={LIVE_PATHS.logs}>
-          {T.logs}
-        </Button>
-      }
+      actions={<LogsButton to={LIVE_PATHS.logs} label={T.logs} />}
     />
   );
 }

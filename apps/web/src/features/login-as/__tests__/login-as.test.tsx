@@ -62,6 +62,25 @@ describe('LoginAsDialog', () => {
     );
   });
 
+  it('asks nothing more once a user is picked (a search now would go out as that user)', async () => {
+    const fetchMock = stubApi({ 'GET user/search': () => jsonResponse(200, USERS) });
+    // jsdom cannot navigate: the reload onto /overview is what the browser would do next.
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    renderDialog();
+    await userEvent
+      .setup({ delay: null })
+      .type(screen.getByRole('textbox', { name: /Search users/ }), 'demo broad');
+    const pick = await screen.findByRole('button', { name: 'Login as demo@cuepoint.example' });
+    const searches = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('user/search')).length;
+    const before = searches();
+    await userEvent.setup({ delay: null }).click(pick);
+    expect(assign).toHaveBeenCalledWith('/app/overview');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(searches()).toBe(before);
+    vi.unstubAllGlobals();
+  });
+
   it('says so when nobody matches', async () => {
     stubApi({ 'GET user/search': () => jsonResponse(200, []) });
     renderDialog();

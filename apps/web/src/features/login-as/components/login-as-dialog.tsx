@@ -9,7 +9,10 @@ import classes from './login-as-dialog.module.css';
 export default function LoginAsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 250);
-  const search = useUserSearch(debounced, opened);
+  // Once a user is picked, the search stops: startLoginAs drops the cached answers, and a search
+  // asked again before the page reloads would go out as the picked user (Login-As), refused.
+  const [starting, setStarting] = useState(false);
+  const search = useUserSearch(debounced, opened && !starting);
   const users = search.data ?? [];
 
   return (
@@ -38,7 +41,10 @@ export default function LoginAsDialog({ opened, onClose }: { opened: boolean; on
               <li key={user._id}>
                 <UnstyledButton
                   className={classes.option}
-                  onClick={() => startLoginAs(user)}
+                  onClick={() => {
+                    setStarting(true);
+                    startLoginAs(user);
+                  }}
                   aria-label={`Login as ${user.email}`}
                 >
                   <Group justify="space-between" wrap="nowrap">
@@ -51,7 +57,11 @@ export default function LoginAsDialog({ opened, onClose }: { opened: boolean; on
                         {user.isMainAdmin ? ' · main administrator' : ''}
                       </Text>
                     </Stack>
-                    <Text size="xs" c="pink.8" fw={600}>
+                    <Text
+                      size="xs"
+                      c="light-dark(var(--mantine-color-pink-8), var(--mantine-color-pink-3))"
+                      fw={600}
+                    >
                       Login as
                     </Text>
                   </Group>

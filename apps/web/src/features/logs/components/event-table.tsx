@@ -82,7 +82,11 @@ export function EventTable({ events, section, fresh }: Props) {
                         aria-controls={expanded ? detailsId : undefined}
                         onClick={() => toggle(event._id)}
                       >
-                        {expanded ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
+                        {expanded ? (
+                          <IconChevronDown size={16} />
+                        ) : (
+                          <IconChevronRight size={16} className={classes.collapsed} />
+                        )}
                       </ActionIcon>
                     )}
                   </Table.Td>
@@ -92,6 +96,7 @@ export function EventTable({ events, section, fresh }: Props) {
                       component="time"
                       dateTime={event.at}
                       title={event.at}
+                      dir="ltr"
                       className={classes.nowrap}
                     >
                       {formatTime(event.at)}
@@ -119,7 +124,9 @@ export function EventTable({ events, section, fresh }: Props) {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={0}>
-                      <Text size="sm">{event.actor ?? LOG_TEXTS.system}</Text>
+                      <Text size="sm">
+                        {event.actor ? <bdi dir="ltr">{event.actor}</bdi> : LOG_TEXTS.system}
+                      </Text>
                       {event.actingAdmin && (
                         <Text size="xs" c="dimmed">
                           {LOG_TEXTS.asAdmin(event.actingAdmin)}
@@ -159,10 +166,13 @@ export function ChangeList({ changes }: { changes: FieldChange[] }) {
               {change.field}
             </Text>
             {': '}
-            <Code className={classes.value}>{formatValue(change.from)}</Code>
-            <span aria-hidden="true"> → </span>
-            <VisuallyHidden>{`${LOG_TEXTS.changedTo} `}</VisuallyHidden>
-            <Code className={classes.value}>{formatValue(change.to)}</Code>
+            {/* Values are code, and "from → to" reads left to right in any direction. */}
+            <bdi dir="ltr">
+              <Code className={classes.value}>{formatValue(change.from)}</Code>
+              <span aria-hidden="true"> → </span>
+              <VisuallyHidden>{`${LOG_TEXTS.changedTo} `}</VisuallyHidden>
+              <Code className={classes.value}>{formatValue(change.to)}</Code>
+            </bdi>
           </List.Item>
         ))}
       </List>

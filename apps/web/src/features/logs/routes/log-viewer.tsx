@@ -160,7 +160,7 @@ function LogViewer({ route, title }: { route: LogRoute; title: string }) {
             <Alert color="red" title={LOG_TEXTS.loadFailed} role="alert">
               <Stack gap="xs" align="flex-start">
                 <Text size="sm">{list.error.message}</Text>
-                <Button size="xs" variant="light" color="red.9" onClick={() => void list.refetch()}>
+                <Button size="xs" variant="filled" color="red.9" onClick={() => void list.refetch()}>
                   {RESOURCE_TEXTS.retry}
                 </Button>
               </Stack>

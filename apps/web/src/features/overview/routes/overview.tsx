@@ -15,30 +15,47 @@ import { useSearchParams } from 'react-router';
 import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
 import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { FilterDrawer } from '../../../components/filter-drawer.tsx';
+import { type Concept, ConceptIcon } from '../../../components/icons.tsx';
 import { ScreenLink } from '../../../components/screen-link.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useOverview } from '../api/get-overview.ts';
 
 type Counts = OverviewResponse['counts'];
-const COUNT_LABELS: { key: keyof Counts; label: string; to?: string }[] = [
-  { key: 'customers', label: 'Customers', to: entryPath('customers') },
-  { key: 'pendingReview', label: 'Awaiting review', to: entryPath('customers') },
-  { key: 'users', label: 'Users', to: entryPath('user') },
-  { key: 'activeUsers', label: 'Active users', to: entryPath('user') },
-  { key: 'activeSessions', label: 'Signed-in sessions' },
-  { key: 'alarms24h', label: 'Alarms (24 h)', to: entryPath('alarms') },
-  { key: 'liveStreams', label: 'Live streams', to: LIVE_STREAMS_PATH },
-  { key: 'vodAssets', label: 'VOD assets', to: VOD_PATH },
-  { key: 'streamerChannels', label: 'Streamer channels', to: STREAMER_PATH },
-  { key: 'slates', label: 'Slates', to: SLATES_PATH },
-  { key: 'encoders', label: 'Encoders', to: ENCODER_PATH },
+/** Each tile: what it counts, where it leads and its concept's icon (the sidebar's for that screen). */
+const COUNT_LABELS: { key: keyof Counts; label: string; concept: Concept; to?: string }[] = [
+  { key: 'customers', label: 'Customers', concept: 'customers', to: entryPath('customers') },
+  { key: 'pendingReview', label: 'Awaiting review', concept: 'customers', to: entryPath('customers') },
+  { key: 'users', label: 'Users', concept: 'users', to: entryPath('user') },
+  { key: 'activeUsers', label: 'Active users', concept: 'users', to: entryPath('user') },
+  { key: 'activeSessions', label: 'Signed-in sessions', concept: 'sessions' },
+  { key: 'alarms24h', label: 'Alarms (24 h)', concept: 'alarms', to: entryPath('alarms') },
+  { key: 'liveStreams', label: 'Live streams', concept: 'liveStreams', to: LIVE_STREAMS_PATH },
+  { key: 'vodAssets', label: 'VOD assets', concept: 'vod', to: VOD_PATH },
+  { key: 'streamerChannels', label: 'Streamer channels', concept: 'streamer', to: STREAMER_PATH },
+  { key: 'slates', label: 'Slates', concept: 'slates', to: SLATES_PATH },
+  { key: 'encoders', label: 'Encoders', concept: 'encoders', to: ENCODER_PATH },
 ];
 
-const GET_STARTED = [
-  { label: 'Live streams', to: LIVE_STREAMS_PATH, text: 'Configure a live channel and its ad breaks.' },
-  { label: 'VOD', to: VOD_PATH, text: 'Add on-demand assets with ad cue points.' },
-  { label: 'Slates', to: SLATES_PATH, text: 'Upload the fill shown when no ad is available.' },
-  { label: 'Bundles', to: entryPath('bundles'), text: 'Set up the ad demand your streams draw from.' },
+const GET_STARTED: { label: string; concept: Concept; to: string; text: string }[] = [
+  {
+    label: 'Live streams',
+    concept: 'liveStreams',
+    to: LIVE_STREAMS_PATH,
+    text: 'Configure a live channel and its ad breaks.',
+  },
+  { label: 'VOD', concept: 'vod', to: VOD_PATH, text: 'Add on-demand assets with ad cue points.' },
+  {
+    label: 'Slates',
+    concept: 'slates',
+    to: SLATES_PATH,
+    text: 'Upload the fill shown when no ad is available.',
+  },
+  {
+    label: 'Bundles',
+    concept: 'bundles',
+    to: entryPath('bundles'),
+    text: 'Set up the ad demand your streams draw from.',
+  },
 ];
 
 /** The dashboard of the signed-in account: counts of what exists, recent alarms for a main admin. */
@@ -65,7 +82,7 @@ export function Component() {
         <Alert color="red" title="The overview could not be loaded">
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{overview.error.message}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void overview.refetch()}>
+            <Button size="xs" variant="filled" color="red.9" onClick={() => void overview.refetch()}>
               Try again
             </Button>
           </Stack>
@@ -73,11 +90,14 @@ export function Component() {
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 6 }} data-testid="overview-counts">
           {COUNT_LABELS.filter(({ key }) => overview.data.counts[key] !== undefined).map(
-            ({ key, label, to }) => (
-              <Card key={key} withBorder padding="md">
-                <Text size="sm" c="dimmed">
-                  {label}
-                </Text>
+            ({ key, label, concept, to }) => (
+              <Card key={key} withBorder padding="md" data-tile={key}>
+                <Group gap={6} wrap="nowrap" c="dimmed">
+                  <ConceptIcon concept={concept} size={18} />
+                  <Text size="sm" c="dimmed">
+                    {label}
+                  </Text>
+                </Group>
                 <Text fz={28} fw={700} data-count={key}>
                   {overview.data.counts[key]!.toLocaleString()}
                 </Text>
@@ -105,9 +125,12 @@ function GetStarted() {
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {GET_STARTED.map((item) => (
           <Stack key={item.to} gap={2}>
-            <ScreenLink to={item.to} fw={600}>
-              {item.label}
-            </ScreenLink>
+            <Group gap={6} wrap="nowrap">
+              <ConceptIcon concept={item.concept} size={18} />
+              <ScreenLink to={item.to} fw={600}>
+                {item.label}
+              </ScreenLink>
+            </Group>
             <Text size="sm" c="dimmed">
               {item.text}
             </Text>

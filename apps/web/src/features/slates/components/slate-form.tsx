@@ -116,6 +116,7 @@ export function SlateFields({
       {sourceType === 'url' ? (
         <TextInput
           label={L.videoUrl}
+          dir="ltr"
           required
           placeholder="https://"
           key={form.key('videoUrl')}

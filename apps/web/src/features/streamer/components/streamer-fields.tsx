@@ -152,6 +152,7 @@ function Playback({ form }: { form: StreamerForm }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
             label={L.startDate}
+            dir="ltr"
             placeholder={T.datePlaceholder}
             required
             key={form.key('startDate')}
@@ -159,6 +160,7 @@ function Playback({ form }: { form: StreamerForm }) {
           />
           <TextInput
             label={L.endDate}
+            dir="ltr"
             placeholder={T.datePlaceholder}
             description={T.endDateHint}
             key={form.key('endDate')}
@@ -293,6 +295,8 @@ export function ProgrammeEditor({
                       size="xs"
                       variant="subtle"
                       color="red.9"
+                      // The subtle variant's red is too light on the form's grey: AA in both schemes.
+                      c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
                       aria-label={T.remove(position, name)}
                       onClick={() => remove(index)}
                     >

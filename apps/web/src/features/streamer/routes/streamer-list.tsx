@@ -1,7 +1,6 @@
 /** /streamer-addon: the account's streamer channels (linear channels assembled from VOD assets). */
 import { STREAMER_LABELS as L, RESOURCES } from '@cuepoint/core';
-import { Button } from '@mantine/core';
-import { Link } from 'react-router';
+import { LogsButton } from '../../../components/resource/list-toolbar.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource/resource-list.tsx';
 import { StatusBadge } from '../../../components/resource/status-badge.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
@@ -35,11 +34,7 @@ export function Component() {
       filterOptionLabels={{ mode: T.modeOptions, status: T.statusOptions }}
       rowHref={(row) => STREAMER_PATHS.detail(row._id)}
       primaryAction={{ label: T.newStreamer, to: STREAMER_PATHS.create }}
-      actions={
-        <Button variant="default" component={Link} to={STREAMER_PATHS.logs}>
-          {T.logs}
-        </Button>
-      }
+      actions={<LogsButton to={STREAMER_PATHS.logs} label={T.logs} />}
     />
   );
 }

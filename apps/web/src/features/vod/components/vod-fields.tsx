@@ -28,7 +28,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
-import { IconCross } from '../../../components/icons.tsx';
+import { ConceptIcon } from '../../../components/icons.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { formatDuration } from '../format.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
@@ -54,6 +54,7 @@ export function VodFields({ form }: { form: VodForm }) {
           <TextInput label={L.name} required key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput
             label={L.sourceUrl}
+            dir="ltr"
             required
             placeholder="https://"
             key={form.key('sourceUrl')}
@@ -194,6 +195,7 @@ export function CuePointsEditor({ form }: { form: VodForm }) {
             <Group key={rowKey} align="flex-start" wrap="nowrap" gap="sm">
               <NumberInput
                 label={T.cuePoint(index + 1)}
+                dir="ltr"
                 description={T.cuePointAt(formatDuration(points[index]))}
                 min={0}
                 decimalScale={3}
@@ -209,12 +211,13 @@ export function CuePointsEditor({ form }: { form: VodForm }) {
               <ActionIcon
                 variant="subtle"
                 color="red.9"
+                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
                 size="lg"
                 mt={26}
                 aria-label={T.removeCuePoint(index + 1)}
                 onClick={() => remove(index)}
               >
-                <IconCross size={18} />
+                <ConceptIcon concept="removeItem" size={18} />
               </ActionIcon>
             </Group>
           );

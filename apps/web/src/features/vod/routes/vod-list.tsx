@@ -2,6 +2,7 @@
 import { VOD_LABELS as L, RESOURCES } from '@cuepoint/core';
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
+import { LogsButton } from '../../../components/resource/list-toolbar.tsx';
 import { type ResourceColumn, ResourceList } from '../../../components/resource/resource-list.tsx';
 import { StatusBadge } from '../../../components/resource/status-badge.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
@@ -15,7 +16,7 @@ type Row = ResourceDto<'vod'>;
 const VOD_COLUMNS: readonly ResourceColumn<Row>[] = [
   { key: 'name', label: L.name },
   { key: 'title', label: L.title },
-  { key: 'duration', label: L.duration, render: (row) => formatDuration(row.duration) },
+  { key: 'duration', label: L.duration, ltr: true, render: (row) => formatDuration(row.duration) },
   { key: 'genre', label: L.genre },
   { key: 'rating', label: L.rating },
   { key: 'cuePoints', label: T.cuePointCount, sortable: false, render: (row) => row.cuePoints.length },
@@ -42,9 +43,7 @@ export function Component() {
       rowHref={(row) => VOD_PATHS.detail(row._id)}
       actions={
         <>
-          <Button variant="default" component={Link} to={VOD_PATHS.logs}>
-            {T.logs}
-          </Button>
+          <LogsButton to={VOD_PATHS.logs} label={T.logs} />
           <Button variant="default" component={Link} to={VOD_PATHS.metadata}>
             {T.metadata}
           </Button>
