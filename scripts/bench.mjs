@@ -184,6 +184,84 @@ if (existsSync(CHROMIUM)) {
 }
 row('lighthouse', 'mobile performance of /app/login', lighthouseScore, '90+');
 
+// --- the data plane: viewer sessions of the seeded News 24 (the built-in demo origin, 2 s
+// segments, and the demo ad server's VAST), served by this one process.
+/** Resident memory of a process, in bytes (Linux). */
+const rssOf = (pid) => {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+) kB/m);
+  return line ? Number(line[1]) * 1024 : Number.NaN;
+};
+let playlistUs;
+try {
+  const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
+  const login = await fetch(`${origin}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' }),
+  });
+  const { token } = /** @type {{ token: string }} */ (await login.json());
+  const streams = /** @type {{ data: { _id: string; name: string }[] }} */ (
+    await (
+      await fetch(`${origin}/api/ssai/ds?pageSize=All`, { headers: { authorization: `Bearer ${token}` } })
+    ).json()
+  );
+  const news = streams.data.find((stream) => stream.name === 'News 24');
+  if (!news) throw new Error('the seeded News 24 stream is missing');
+  const rssBefore = rssOf(server.child.pid);
+  const paths = [];
+  const opening = performance.now();
+  for (let i = 0; i < SESSIONS; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, SESSIONS - i) }, async () => {
+        const master = await (await fetch(`${origin}/play/live/${news._id}/master.m3u8`)).text();
+        const first = master.split('\n').find((line) => line !== '' && !line.startsWith('#'));
+        return new URL(first, origin).pathname;
+      }),
+    );
+    paths.push(...batch);
+  }
+  const openedMs = performance.now() - opening;
+  // Every viewer's first media playlist: its viewer state is written.
+  for (let i = 0; i < paths.length; i += 50) {
+    await Promise.all(paths.slice(i, i + 50).map(async (path) => (await fetch(`${origin}${path}`)).text()));
+  }
+  const rssAfter = rssOf(server.child.pid);
+  row(
+    'playback',
+    `open ${SESSIONS} viewer sessions (master.m3u8, 50 at a time)`,
+    `${Math.round(SESSIONS / (openedMs / 1000))} sessions/s`,
+  );
+  row(
+    'playback',
+    'server memory per viewer session (RSS growth / sessions)',
+    `${((rssAfter - rssBefore) / SESSIONS / 1024).toFixed(1)} KiB`,
+  );
+  let next = 0;
+  const options = {
+    url: origin,
+    connections: 100,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }],
+  };
+  await autocannon({ ...options, duration: 3 }); // warm-up
+  const result = await autocannon({ ...options, duration: 10 });
+  playlistUs = 1e6 / result.requests.average;
+  row(
+    'playback',
+    `media playlist requests/s (${SESSIONS} sessions, 100 connections, round robin)`,
+    `${Math.round(result.requests.average)}/s`,
+    '>= 8,300/s (50,000 viewers at 6 s segments)',
+  );
+  row(
+    'playback',
+    'media playlist latency p50 / p99',
+    `${result.latency.p50} / ${result.latency.p99} ms`,
+    'p99 < 50 ms',
+  );
+  row('playback', 'media playlist errors and non-2xx', String(result.errors + result.non2xx), '0');
+} catch (err) {
+  row('playback', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
+}
+
 await stop(server.child);
 await rm(dataDir, { recursive: true, force: true });
 
@@ -204,6 +282,13 @@ if (existsSync(stitcherBench)) {
             ? '< 1024 B'
             : '';
       row('stitcher', r.name, value, goal);
+      if (r.name === 'live media playlist rewrite, 6 segments, 1 break' && playlistUs !== undefined) {
+        row(
+          'playback',
+          'HTTP overhead: process time per served playlist / the engine’s rewrite of one',
+          `${(playlistUs / r.us).toFixed(1)}x (${playlistUs.toFixed(0)} µs vs ${r.us.toFixed(1)} µs)`,
+        );
+      }
     }
   } catch (err) {
     row('stitcher', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { ResourceDto } from '../../lib/resource-api.ts';
 import { type FormValues, ResourceFormModal } from './resource-form.tsx';
-import { useGuardedClose } from './unsaved-changes.tsx';
+import { useGuardedClose } from './unsaved-changes-dialog.tsx';
 import { type ResourceFormOptions, useResourceForm } from './use-resource-form.ts';
 
 export interface ResourceEditModalProps<K extends ResourceKind, V extends FormValues>

@@ -5,63 +5,43 @@
  *   console's own dialog (one router blocker for the whole console: React Router allows one);
  * - closing or reloading the tab asks first, in the browser's own dialog (beforeunload);
  * - a dialog's form asks before it closes (`useGuardedClose`; `useDialogGuard` when the form is
- *   a child of the dialog).
+ *   a child of the dialog: both in unsaved-changes-dialog.tsx, with the question itself).
  * After a save the form is clean again (useResourceSubmit resets it), so leaving is free; a page
  * whose record was deleted releases its guard before it leaves. Navigations the console makes
  * on its own (the session ended: lib/navigation's `navigateTo`) never ask.
  * Within one page (a tab, the query string) nothing asks: the form stays mounted.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   createContext,
+  lazy,
   type ReactNode,
   type RefObject,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
   useMemo,
   useRef,
-  useState,
 } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 import { isForcedNavigation } from '../../lib/navigation.ts';
-import { KIT_TEXTS } from './texts.ts';
+
+/**
+ * The question, in a chunk of its own: every page renders this module (the root layout), and the
+ * dialog's Modal (focus trap, portal) is not for the sign-in page to download. It is fetched once
+ * a form registers, so it shows at once when asked for.
+ */
+const loadDialog = () => import('./unsaved-changes-dialog.tsx');
+const LazyDialog = lazy(() => loadDialog().then((m) => ({ default: m.UnsavedChangesDialog })));
 
 /** Whether a form holds changes not saved yet, asked at the moment someone leaves. */
-type DirtyCheck = () => boolean;
+export type DirtyCheck = () => boolean;
 
 interface Registry {
   register: (check: DirtyCheck) => () => void;
 }
 
 const UnsavedChangesContext = createContext<Registry | null>(null);
-
-export interface UnsavedChangesDialogProps {
-  opened: boolean;
-  /** Stay on the form, changes kept. */
-  onStay: () => void;
-  /** Leave, changes discarded. */
-  onLeave: () => void;
-}
-
-/** The question asked before unsaved changes would be lost. "Keep editing" has the focus. */
-export function UnsavedChangesDialog({ opened, onStay, onLeave }: UnsavedChangesDialogProps) {
-  return (
-    <Modal opened={opened} onClose={onStay} title={KIT_TEXTS.unsavedTitle} centered zIndex={400}>
-      <Stack gap="md">
-        <Text size="sm">{KIT_TEXTS.unsavedBody}</Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onStay} data-autofocus>
-            {KIT_TEXTS.keepEditing}
-          </Button>
-          <Button color="red.9" onClick={onLeave}>
-            {KIT_TEXTS.discardChanges}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
 
 /**
  * The console's one guard (the root layout renders it around every page): the router blocker,
@@ -114,12 +94,11 @@ function NavigationGuard({ anyDirty }: { anyDirty: DirtyCheck }) {
     [anyDirty],
   );
   const blocker = useBlocker(shouldBlock);
+  if (blocker.state !== 'blocked') return null;
   return (
-    <UnsavedChangesDialog
-      opened={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
-    />
+    <Suspense fallback={null}>
+      <LazyDialog opened onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </Suspense>
   );
 }
 
@@ -139,6 +118,7 @@ export function useUnsavedChanges(isDirty: DirtyCheck): UnsavedChangesGuard {
   const released = useRef(false);
   useEffect(() => {
     if (!registry) return;
+    void loadDialog();
     released.current = false;
     return registry.register(() => !released.current && latest.current());
   }, [registry]);
@@ -150,43 +130,6 @@ export function useUnsavedChanges(isDirty: DirtyCheck): UnsavedChangesGuard {
     }),
     [],
   );
-}
-
-/**
- * A dialog's form: closing it (Cancel, Escape, a click outside) asks first while it holds unsaved
- * changes. Render `confirm` beside the dialog; pass `requestClose` as its onClose.
- */
-export function useGuardedClose(isDirty: DirtyCheck, onClose: () => void) {
-  useUnsavedChanges(isDirty);
-  const [asking, setAsking] = useState(false);
-  const requestClose = useCallback(() => {
-    if (isDirty()) setAsking(true);
-    else onClose();
-  }, [isDirty, onClose]);
-  const confirm = (
-    <UnsavedChangesDialog
-      opened={asking}
-      onStay={() => setAsking(false)}
-      onLeave={() => {
-        setAsking(false);
-        onClose();
-      }}
-    />
-  );
-  return { requestClose, confirm };
-}
-
-/**
- * A dialog whose form is a child component (the account dialogs): the dialog asks
- * (`requestClose`, `confirm`) what its form reports through `dirty` (`useReportDirty`).
- */
-export function useDialogGuard(opened: boolean, onClose: () => void) {
-  const dirty = useRef<DirtyCheck>(() => false);
-  const open = useRef(opened);
-  open.current = opened;
-  // A closed dialog holds nothing to lose, even while its content is still mounted (it fades out).
-  const isDirty = useCallback(() => open.current && dirty.current(), []);
-  return { ...useGuardedClose(isDirty, onClose), dirty };
 }
 
 /** Reports a form's dirty check to its dialog (`useDialogGuard`) while the form is mounted. */

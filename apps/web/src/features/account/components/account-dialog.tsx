@@ -1,7 +1,8 @@
 import { type AccountCustomer, TEXTS, type User } from '@cuepoint/core';
 import { Alert, Button, Center, Fieldset, Group, Loader, Modal, Stack } from '@mantine/core';
 import type { RefObject } from 'react';
-import { useDialogGuard, useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
+import { useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
+import { useDialogGuard } from '../../../components/resource/unsaved-changes-dialog.tsx';
 import { useCustomer } from '../api/get-customer.ts';
 import { ACCOUNT_UI, failureMessage } from '../texts.ts';
 import { ApiAccess } from './api-access.tsx';

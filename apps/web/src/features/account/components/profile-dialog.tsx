@@ -16,7 +16,8 @@ import {
   NameFields,
   OrganizationTypeSelect,
 } from '../../../components/profile-fields.tsx';
-import { useDialogGuard, useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
+import { useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
+import { useDialogGuard } from '../../../components/resource/unsaved-changes-dialog.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
