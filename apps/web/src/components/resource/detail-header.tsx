@@ -249,13 +249,16 @@ export function UrlList({
 
 /**
  * The playback slot of a stream's header: the URLs the data plane serves it at, each with a copy
- * button. The data plane is not built yet, so today it says they are not available.
+ * button; without any, `empty` says why (by default: not served yet, as for VOD and streamer).
  */
-export function playbackFact(urls: readonly string[] = []): DetailFact {
+export function playbackFact(
+  urls: readonly string[] = [],
+  empty: string = KIT_TEXTS.playbackPending,
+): DetailFact {
   return {
     id: 'playback',
     label: KIT_TEXTS.playbackUrls,
-    value: <UrlList urls={urls} label={KIT_TEXTS.playbackUrl} empty={KIT_TEXTS.playbackPending} />,
+    value: <UrlList urls={urls} label={KIT_TEXTS.playbackUrl} empty={empty} />,
     wide: true,
   };
 }

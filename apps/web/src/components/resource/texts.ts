@@ -52,6 +52,8 @@ export const KIT_TEXTS = {
   playbackUrl: 'Playback URL',
   /** The playback slot until the data plane serves the record. */
   playbackPending: 'Not available yet: playback URLs appear here once streaming is set up.',
+  /** An inactive live stream: the data plane answers its players 404. */
+  playbackInactive: 'None while the stream is inactive: set its status to Active to play it.',
   logs: 'Logs',
   empty: '—',
   yes: 'Yes',

@@ -198,6 +198,18 @@ describe('/streams-live/{id}', () => {
     expect(livePlaybackUrls(stream({ status: 'inactive' }))).toEqual([]);
   });
 
+  it('says why an inactive stream has no playback URL', async () => {
+    stubApi({
+      'GET ssai/slate': () => jsonResponse(200, SLATES),
+      [`GET ssai/ds/${ID}`]: () => jsonResponse(200, stream({ status: 'inactive' })),
+    });
+    renderAt(`/streams-live/${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Channel One' })).toBeInTheDocument();
+    const header = within(document.querySelector<HTMLElement>('[data-detail-header]')!);
+    expect(header.getByText(KIT_TEXTS.playbackInactive)).toBeInTheDocument();
+    expect(header.queryByText(/\/play\/live\//)).toBeNull();
+  });
+
   it('edits the datasource and saves it whole with the version it was read at', async () => {
     const record = stream();
     const fetchMock = stubApi({

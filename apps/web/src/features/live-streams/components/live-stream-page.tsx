@@ -20,6 +20,7 @@ import { usePlanOf } from '../../../components/plan/plan-lock.tsx';
 import { playbackFact } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
+import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { liveStreamApi } from '../api/live-stream-api.ts';
 import { LIVE_PATHS } from '../paths.ts';
@@ -57,7 +58,7 @@ export const livePlaybackUrls = (stream: ResourceDto<'liveStream'>): string[] =>
 
 /** The header's facts of a stream: where it plays, its source, format and ads. */
 const streamFacts = (stream: ResourceDto<'liveStream'>) => [
-  playbackFact(livePlaybackUrls(stream)),
+  playbackFact(livePlaybackUrls(stream), KIT_TEXTS.playbackInactive),
   {
     id: 'source',
     label: L.sourceStreamUrl,
