@@ -43,38 +43,47 @@ export const demoSlates = (publicUrl: string) => [
 ];
 export const DEMO_SLATES = demoSlates(DEMO_PUBLIC_URL);
 
-export const DEMO_VODS = [
-  {
-    name: 'Match highlights',
-    title: 'Saturday match highlights',
-    genre: 'Sports',
-    rating: 'TV-G',
-    duration: 754,
-    cuePoints: [180, 420],
-  },
-  {
-    name: 'Evening news',
-    title: 'Evening news, 20 November',
-    genre: 'News',
-    rating: 'TV-PG',
-    duration: 1800,
-    cuePoints: [600, 1200],
-  },
-  {
-    name: 'Nature documentary',
-    title: 'The coast in winter',
-    genre: 'Documentary',
-    rating: 'TV-G',
-    duration: 2640,
-    cuePoints: [880, 1760],
-  },
-].map((vod) => ({
-  ...VOD_DEFAULTS,
-  ...vod,
-  sourceUrl: `${ORIGIN}/vod/${vod.name.toLowerCase().replace(/\s+/g, '-')}/master.m3u8`,
-  description: `${vod.title}.`,
-  tags: [vod.genre.toLowerCase()],
-})) as z.input<typeof vodSchema>[];
+/**
+ * The demo customer's VOD assets. Match highlights plays: the built-in demo origin's VOD (the
+ * content loop three times, 60 s) with a pre-roll and a mid-roll from the demo ad server; the
+ * others are catalogue entries on an example origin.
+ */
+export const demoVods = (publicUrl: string) =>
+  [
+    {
+      name: 'Match highlights',
+      title: 'Saturday match highlights',
+      genre: 'Sports',
+      rating: 'TV-G',
+      duration: 60,
+      cuePoints: [30],
+      sourceUrl: `${demoOrigin(publicUrl)}/origin/vod/master.m3u8`,
+      adTagUrl: `${demoOrigin(publicUrl)}/ads/vast?dur=10&sid=[SESSION_ID]`,
+    },
+    {
+      name: 'Evening news',
+      title: 'Evening news, 20 November',
+      genre: 'News',
+      rating: 'TV-PG',
+      duration: 1800,
+      cuePoints: [600, 1200],
+    },
+    {
+      name: 'Nature documentary',
+      title: 'The coast in winter',
+      genre: 'Documentary',
+      rating: 'TV-G',
+      duration: 2640,
+      cuePoints: [880, 1760],
+    },
+  ].map((vod) => ({
+    ...VOD_DEFAULTS,
+    sourceUrl: `${ORIGIN}/vod/${vod.name.toLowerCase().replace(/\s+/g, '-')}/master.m3u8`,
+    ...vod,
+    description: `${vod.title}.`,
+    tags: [vod.genre.toLowerCase()],
+  })) as z.input<typeof vodSchema>[];
+export const DEMO_VODS = demoVods(DEMO_PUBLIC_URL);
 
 /**
  * The demo customer's live streams, on the built-in demo origin: Sports 1 (EXT-X-CUE-OUT/IN
@@ -148,7 +157,7 @@ export async function seedDemoResources(
   for (const slate of demoSlates(publicUrl))
     slateIds.push(await create(db, 'slate', slate, customerId, actor));
   const vodIds: string[] = [];
-  for (const vod of DEMO_VODS) vodIds.push(await create(db, 'vod', vod, customerId, actor));
+  for (const vod of demoVods(publicUrl)) vodIds.push(await create(db, 'vod', vod, customerId, actor));
   for (const stream of demoLiveStreams(publicUrl)) {
     await create(db, 'liveStream', { ...stream, slateId: slateIds[0] }, customerId, actor);
   }

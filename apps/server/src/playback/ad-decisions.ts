@@ -21,13 +21,24 @@ import {
 } from '@cuepoint/stitcher';
 import { VERSION } from '../version.ts';
 import type { Creatives } from './creatives.ts';
-import type { LiveConfig } from './live-config.ts';
-import type { DecidedAd } from './sessions.ts';
+import type { AvailRecord, DecidedAd } from './sessions.ts';
 
 export interface AvailToDecide {
   id: string;
   /** Seconds to fill, when the markers say. */
   duration?: number | undefined;
+  /** VAST 4.1 BREAKPOSITION: 1 a pre-roll, 2 a mid-roll (every live avail), 3 a post-roll. */
+  position?: 1 | 2 | 3;
+}
+
+/** Where an avail's ads come from: a live stream's datasource, or a VOD asset's ad tag. */
+export interface AdSource {
+  adDecision: 'internal' | 'external';
+  vastUrl: string;
+  /** Ads per avail at most. */
+  adpodLength: number;
+  /** What the source is called in notes ('stream', 'asset'). */
+  owner?: string;
 }
 
 export interface Viewer {
@@ -54,8 +65,6 @@ export interface Decision {
   notes: string[];
 }
 
-/** VAST 4.1 BREAKPOSITION: a live avail is a mid-roll. */
-const MIDROLL = 2;
 /** A creative's declared duration is rounded in VAST: this much over the avail still fits. */
 const FIT_TOLERANCE_S = 0.5;
 const MAX_NOTES = 20;
@@ -90,7 +99,7 @@ export function vastRequestUrl(
     DEVICEUA: values.viewer.userAgent,
     DEVICEIP: values.viewer.address,
     SERVERUA: `Cuepoint/${VERSION}`,
-    BREAKPOSITION: MIDROLL,
+    BREAKPOSITION: values.avail.position ?? 2,
     ADTYPE: 'video',
     TRANSACTIONID: randomUUID(),
     BREAKMAXDURATION: duration,
@@ -112,15 +121,15 @@ function hlsMediaFile(ad: ResolvedAd): string | undefined {
 const adName = (ad: ResolvedAd, index: number) => `ad ${ad.inline.id ?? `#${index + 1}`}`;
 
 export async function decideAvail(
-  config: LiveConfig,
+  stream: AdSource,
   request: { sessionId: string; viewer: Viewer; avail: AvailToDecide },
   deps: DecisionDeps,
   signal: AbortSignal,
 ): Promise<Decision> {
-  const { stream } = config;
   if (stream.adDecision === 'internal')
     return { ads: [], notes: ['internal ad decision (bundles) has no demand yet: no ads'] };
-  if (stream.vastUrl.trim() === '') return { ads: [], notes: ['the stream has no VAST URL: no ads'] };
+  if (stream.vastUrl.trim() === '')
+    return { ads: [], notes: [`the ${stream.owner ?? 'stream'} has no VAST URL: no ads`] };
 
   const url = vastRequestUrl(stream.vastUrl.trim(), { ...request, podLength: stream.adpodLength }, deps);
   const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*' };
@@ -189,4 +198,51 @@ export async function decideAvail(
   }
   // Kept in the viewer's session: a pod of fifty broken ads must not make it large.
   return { ads, notes: notes.slice(0, MAX_NOTES) };
+}
+
+/**
+ * The decisions of several avails of one viewer, all at once within one budget: an avail not
+ * decided in time gets `undefined` (its request is aborted; the answer would come too late to be
+ * used), one whose decision failed gets no ads with the reason noted.
+ */
+export async function decideAvails(
+  source: AdSource,
+  request: { sessionId: string; viewer: Viewer },
+  avails: readonly AvailToDecide[],
+  deps: DecisionDeps,
+  budgetMs: number,
+): Promise<(Decision | undefined)[]> {
+  if (avails.length === 0) return [];
+  const controller = new AbortController();
+  const late = new Promise<undefined>((resolve) => {
+    const timer = setTimeout(() => {
+      controller.abort();
+      resolve(undefined);
+    }, budgetMs);
+    controller.signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+  const decisions = await Promise.all(
+    avails.map((avail) => {
+      const decision = decideAvail(source, { ...request, avail }, deps, controller.signal).catch(
+        (error: unknown): Decision => ({
+          ads: [],
+          notes: [`the ad decision failed: ${error instanceof Error ? error.message : String(error)}`],
+        }),
+      );
+      return Promise.race([decision, late]);
+    }),
+  );
+  // Whatever is still under way stops here.
+  controller.abort();
+  return decisions;
+}
+
+/** The session's record of an avail's decision; `lateNote` says what a late one plays. */
+export function availRecord(id: string, decision: Decision | undefined, lateNote: string): AvailRecord {
+  return decision
+    ? { id, decision: 'ready', ads: decision.ads, notes: decision.notes, placed: [], adStarts: {} }
+    : { id, decision: 'late', ads: [], notes: [lateNote], placed: [], adStarts: {} };
 }

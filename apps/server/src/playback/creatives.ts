@@ -8,15 +8,17 @@
  * order (the ad list is decided once per avail, elsewhere).
  */
 import {
+  type AdPlan,
   type AdSegment,
   getAttribute,
   type MediaPlaylist,
   type MultivariantPlaylist,
+  type PlannedAd,
 } from '@cuepoint/stitcher';
 import { absoluteUrl } from './hls-urls.ts';
 import type { PlaylistSource } from './playlist-source.ts';
 import { SafeFetchError } from './safe-fetch.ts';
-import type { OriginRendition } from './sessions.ts';
+import type { AvailRecord, OriginRendition } from './sessions.ts';
 
 interface Choice {
   url: string;
@@ -123,5 +125,36 @@ export class Creatives {
     const choice = chooseRendition(choices, content);
     if (!choice) throw new SafeFetchError('invalid', `${url}: no rendition for ${content.type}`);
     return this.media(choice.url);
+  }
+
+  /**
+   * This rendition's plan of every decided avail: each ad's creative rendition nearest to it.
+   * A decided avail with no ads gets an empty plan (the stitcher fills it with slate when there
+   * is one); a late one none at all.
+   */
+  async plans(records: readonly AvailRecord[], rendition: OriginRendition): Promise<Map<string, AdPlan>> {
+    const plans = new Map<string, AdPlan>();
+    await Promise.all(
+      records
+        .filter((r) => r.decision === 'ready')
+        .map(async (record) => {
+          const ads = await Promise.all(
+            record.ads.map(async (ad): Promise<PlannedAd | undefined> => {
+              try {
+                const segments = await this.segmentsFor(ad.playlistUrl, rendition);
+                return { id: ad.id, segments, tracking: ad.tracking };
+              } catch (error) {
+                // Checked when decided and cached since: only a creative lost since fails here.
+                const message = error instanceof Error ? error.message : String(error);
+                const text = `ad ${ad.id} not placed in a ${rendition.type} rendition: ${message}`;
+                if (!record.notes.includes(text)) record.notes.push(text);
+                return undefined;
+              }
+            }),
+          );
+          plans.set(record.id, { ads: ads.filter((ad): ad is PlannedAd => ad !== undefined) });
+        }),
+    );
+    return plans;
   }
 }

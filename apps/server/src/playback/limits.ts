@@ -29,6 +29,12 @@ export interface PlaybackLimits {
   maxRenditions: number;
   /** Avail records kept per session (the tracking document lists these). */
   maxSessionAvails: number;
+  /** A VOD asset's playlists (they do not change) are shared this long. */
+  vodTtlMs: number;
+  /** A VOD session lives this long after its last save (a paused film is resumed hours later). */
+  vodSessionTtlMs: number;
+  /** Ads one VOD break takes at most (a VOD break has no duration to fill: the ad server decides). */
+  vodMaxAdsPerBreak: number;
 }
 
 export const PLAYBACK_LIMITS: PlaybackLimits = {
@@ -44,4 +50,7 @@ export const PLAYBACK_LIMITS: PlaybackLimits = {
   configTtlMs: 5_000,
   maxRenditions: 64,
   maxSessionAvails: 20,
+  vodTtlMs: 60_000,
+  vodSessionTtlMs: 4 * 3_600_000,
+  vodMaxAdsPerBreak: 5,
 };

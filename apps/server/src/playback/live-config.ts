@@ -7,6 +7,7 @@ import { AD_DECISIONS } from '@cuepoint/core';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
 import { findResource } from '../repositories/resources.ts';
+import { type Delivery, readDelivery } from './delivery.ts';
 
 /**
  * The fields playback reads, with the schema's defaults (packages/core live-stream.ts): stored
@@ -31,13 +32,18 @@ export interface LiveConfig {
   stream: z.infer<typeof playbackStreamSchema>;
   /** The slate's video URL, or why there is no usable slate. */
   slate: { videoUrl: string } | { note: string };
+  /** The customer's CDN for segment URLs. */
+  delivery: Delivery;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether `id` can be a resource id (PostgreSQL refuses anything else in a uuid column). */
 export const isResourceId = (id: string) => UUID.test(id);
 
-/** Reads one active live stream and its slate; undefined when unknown, inactive or malformed. */
+/**
+ * Reads one active live stream, its slate and its customer's delivery; undefined when unknown,
+ * inactive, malformed, or its customer is de-activated.
+ */
 export async function readLiveConfig(db: DbOrTx, id: string): Promise<LiveConfig | undefined> {
   if (!isResourceId(id)) return undefined;
   const row = await findResource(db, 'liveStream', id, null);
@@ -45,11 +51,14 @@ export async function readLiveConfig(db: DbOrTx, id: string): Promise<LiveConfig
   const parsed = playbackStreamSchema.safeParse(row.data);
   if (!parsed.success || parsed.data.status !== 'active') return undefined;
   const stream = parsed.data;
+  const delivery = await readDelivery(db, row.customerId);
+  if (!delivery) return undefined;
   return {
     id: row.id,
     customerId: row.customerId,
     stream,
     slate: await readSlate(db, stream.slateId, row.customerId),
+    delivery,
   };
 }
 
@@ -75,22 +84,22 @@ async function readSlate(
   return { videoUrl: slate.data.videoUrl };
 }
 
-/** readLiveConfig, kept `ttlMs` per stream, one read in flight per stream. */
-export class LiveConfigCache {
-  private readonly entries = new Map<string, { at: number; value: Promise<LiveConfig | undefined> }>();
+/** A playback configuration read by `read`, kept `ttlMs` per id, one read in flight per id. */
+export class ConfigCache<T> {
+  private readonly entries = new Map<string, { at: number; value: Promise<T | undefined> }>();
 
   constructor(
-    private readonly db: DbOrTx,
+    private readonly read: (id: string) => Promise<T | undefined>,
     private readonly ttlMs: number,
     private readonly now: () => number,
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(id: string): Promise<LiveConfig | undefined> {
+  get(id: string): Promise<T | undefined> {
     const now = this.now();
     const entry = this.entries.get(id);
     if (entry && now - entry.at < this.ttlMs) return entry.value;
-    const value = readLiveConfig(this.db, id);
+    const value = this.read(id);
     this.entries.set(id, { at: now, value });
     // A failed read (database down) is not kept: the next request tries again.
     value.catch(() => {

@@ -13,7 +13,6 @@ import {
   type AvailInfo,
   type DetectedAvail,
   detectAvails,
-  type PlannedAd,
   parseViewerState,
   serializeMediaPlaylist,
   serializeMultivariantPlaylist,
@@ -22,17 +21,18 @@ import {
   type ViewerState,
 } from '@cuepoint/stitcher';
 import type { DbOrTx } from '../db/client.ts';
-import { type Decision, decideAvail, type Viewer } from './ad-decisions.ts';
+import { availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import { Creatives } from './creatives.ts';
+import { delivered } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
-import { rewriteMultivariant, singleRenditionMultivariant } from './hls-urls.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
-import { type LiveConfig, LiveConfigCache } from './live-config.ts';
+import { ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
 import { OriginCache } from './origin-cache.ts';
-import { PlaylistSource, type SourcedPlaylist } from './playlist-source.ts';
-import { OriginProblem, unknownRendition, unknownSession, unknownStream } from './problems.ts';
-import { type FetchPolicy, SafeFetchError, safeFetchText } from './safe-fetch.ts';
+import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
+import { PlaylistSource } from './playlist-source.ts';
+import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
+import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
 import type {
   AvailRecord,
   LiveSessionData,
@@ -67,17 +67,17 @@ export class LivePlayback {
   /** The one origin cache of every live viewer (its stats count what the origins saw). */
   readonly origin: PlaylistSource;
   readonly creatives: Creatives;
-  private readonly configs: LiveConfigCache;
+  /** How ad decisions fetch VAST and check creatives (VOD playback takes its decisions the same way). */
+  readonly decisionDeps: DecisionDeps;
+  private readonly configs: ConfigCache<LiveConfig>;
   private readonly locks = new KeyedLock();
   /** The last target duration seen per origin media playlist: its cache lives half of it. */
   private readonly targetDurations = new Map<string, number>();
   private readonly limits: PlaybackLimits;
-  private readonly now: () => number;
 
   constructor(private readonly options: LivePlaybackOptions) {
     const { policy, limits, now } = options;
     this.limits = limits;
-    this.now = now;
     this.origin = new PlaylistSource(
       new OriginCache({ fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes), now }),
     );
@@ -92,7 +92,21 @@ export class LivePlayback {
       ),
       limits.creativeTtlMs,
     );
-    this.configs = new LiveConfigCache(options.db, limits.configTtlMs, now);
+    this.configs = new ConfigCache((id) => readLiveConfig(options.db, id), limits.configTtlMs, now);
+    this.decisionDeps = {
+      fetchVast: (url, headers, signal) =>
+        safeFetchText(url, {
+          policy,
+          timeoutMs: limits.vastTimeoutMs,
+          maxBytes: limits.vastMaxBytes,
+          headers,
+          signal,
+        }),
+      creatives: this.creatives,
+      now,
+      random: options.random ?? Math.random,
+      maxDepth: limits.vastMaxDepth,
+    };
   }
 
   /** The active stream, or a 404 naming it. */
@@ -102,35 +116,17 @@ export class LivePlayback {
     return config;
   }
 
-  private async fetch(url: string, ttlMs: number): Promise<SourcedPlaylist> {
-    try {
-      return await this.origin.get(url, ttlMs);
-    } catch (error) {
-      throw error instanceof SafeFetchError ? OriginProblem.of(error) : error;
-    }
-  }
-
   /** The origin's multivariant playlist, rewritten for the session's renditions `known`. */
-  private async master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
-    let url: string;
-    try {
-      url = new URL('master.m3u8', config.stream.sourceStreamUrl).href;
-    } catch {
-      throw new OriginProblem(`The stream’s source URL is not a URL: ${config.stream.sourceStreamUrl}`);
-    }
-    const { playlist, answer } = await this.fetch(url, this.limits.masterTtlMs);
-    if (playlist.type === 'media') {
-      // A single-rendition origin: its media playlist is the only rendition.
-      const rendition: OriginRendition = { url: answer.url, type: 'variant' };
-      const found = known.findIndex((r) => r.url === rendition.url);
-      const renditions = found >= 0 ? [...known] : [...known, rendition];
-      const index = found >= 0 ? found : renditions.length - 1;
-      return { playlist: singleRenditionMultivariant(uriFor(index)), renditions };
-    }
-    const rewritten = rewriteMultivariant(playlist, answer.url, known, uriFor, this.limits.maxRenditions);
-    if (rewritten.playlist.variants.length === 0)
-      throw new OriginProblem(`The stream’s origin lists no usable variant in ${answer.url}`);
-    return rewritten;
+  private master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
+    const url = sourceUrl('master.m3u8', config.stream.sourceStreamUrl);
+    return sessionMultivariant(
+      this.origin,
+      url,
+      this.limits.masterTtlMs,
+      known,
+      uriFor,
+      this.limits.maxRenditions,
+    );
   }
 
   /** Starts a viewer session: answers it and its multivariant playlist. */
@@ -194,11 +190,7 @@ export class LivePlayback {
       const config = await this.config(streamId);
 
       const ttl = ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.limits.mediaTtlMs;
-      const { playlist, answer } = await this.fetch(rendition.url, ttl);
-      if (playlist.type !== 'media')
-        throw new OriginProblem(
-          `${answer.url} is a multivariant playlist where a media playlist was expected`,
-        );
+      const { playlist, stale } = await originMediaPlaylist(this.origin, rendition.url, ttl);
       this.rememberTargetDuration(rendition.url, playlist.targetDuration);
 
       const live = session.live;
@@ -207,7 +199,7 @@ export class LivePlayback {
       await this.decideNewAvails(config, session, detected, state);
       // Plans only for the avails the stitcher may ask about: in this window, or still tracked.
       const asked = new Set([...detected.map((d) => d.id), ...(state?.avails.map((a) => a.id) ?? [])]);
-      const plans = await this.plansFor(
+      const plans = await this.creatives.plans(
         live.avails.filter((r) => asked.has(r.id)),
         rendition,
       );
@@ -226,7 +218,7 @@ export class LivePlayback {
       recordStitch(live.avails, result, startOf);
       live.avails = this.trimmed(live.avails, result.state);
       await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
-      return { body: serializeMediaPlaylist(result.playlist), stale: answer.stale };
+      return { body: serializeMediaPlaylist(delivered(result.playlist, config.delivery)), stale };
     });
   }
 
@@ -256,104 +248,23 @@ export class LivePlayback {
     const pending = detected.filter((d) => !records.some((r) => r.id === d.id) && !knownToState(d, state));
     if (pending.length === 0) return;
     const budgetMs = Math.min(config.stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
-    const controller = new AbortController();
-    const late = new Promise<undefined>((resolve) => {
-      const timer = setTimeout(() => {
-        controller.abort();
-        resolve(undefined);
-      }, budgetMs);
-      controller.signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        resolve(undefined);
-      });
-    });
-    const deps = {
-      fetchVast: (url: string, headers: Record<string, string>, signal: AbortSignal) =>
-        safeFetchText(url, {
-          policy: this.options.policy,
-          timeoutMs: this.limits.vastTimeoutMs,
-          maxBytes: this.limits.vastMaxBytes,
-          headers,
-          signal,
-        }),
-      creatives: this.creatives,
-      now: this.now,
-      random: this.options.random ?? Math.random,
-      maxDepth: this.limits.vastMaxDepth,
-    };
-    const decisions = await Promise.all(
-      pending.map((detected) => {
-        const avail = { id: detected.id, duration: remaining(detected) };
-        const decision = decideAvail(
-          config,
-          { sessionId: session.id, viewer: session.viewer, avail },
-          deps,
-          controller.signal,
-        ).catch(
-          (error: unknown): Decision => ({
-            ads: [],
-            notes: [`the ad decision failed: ${error instanceof Error ? error.message : String(error)}`],
-          }),
-        );
-        return Promise.race([decision, late]);
-      }),
+    const decisions = await decideAvails(
+      config.stream,
+      { sessionId: session.id, viewer: session.viewer },
+      pending.map((detected) => ({ id: detected.id, duration: remaining(detected) })),
+      this.decisionDeps,
+      budgetMs,
     );
-    // Whatever is still under way stops here (its answer would come too late to be used).
-    controller.abort();
     for (const [i, detected] of pending.entries()) {
-      const decision = decisions[i];
+      const record = availRecord(
+        detected.id,
+        decisions[i],
+        `no ad decision within ${budgetMs / 1000}s: the avail plays its content`,
+      );
       const duration = remaining(detected);
-      const record: AvailRecord = decision
-        ? {
-            id: detected.id,
-            decision: 'ready',
-            ads: decision.ads,
-            notes: decision.notes,
-            placed: [],
-            adStarts: {},
-          }
-        : {
-            id: detected.id,
-            decision: 'late',
-            ads: [],
-            notes: [`no ad decision within ${budgetMs / 1000}s: the avail plays its content`],
-            placed: [],
-            adStarts: {},
-          };
       if (duration !== undefined) record.duration = duration;
       records.push(record);
     }
-  }
-
-  /**
-   * This rendition's plan of every decided avail: each ad's creative rendition nearest to it.
-   * A decided avail with no ads gets an empty plan (the stitcher fills it with slate when there
-   * is one); a late one none at all.
-   */
-  private async plansFor(records: readonly AvailRecord[], rendition: OriginRendition) {
-    const plans = new Map<string, AdPlan>();
-    await Promise.all(
-      records
-        .filter((r) => r.decision === 'ready')
-        .map(async (record) => {
-          const ads = await Promise.all(
-            record.ads.map(async (ad): Promise<PlannedAd | undefined> => {
-              try {
-                const segments = await this.creatives.segmentsFor(ad.playlistUrl, rendition);
-                return { id: ad.id, segments, tracking: ad.tracking };
-              } catch (error) {
-                // Checked when decided and cached since: only a creative lost since fails here.
-                const message = error instanceof Error ? error.message : String(error);
-                const text = `ad ${ad.id} not placed in a ${rendition.type} rendition: ${message}`;
-                if (!record.notes.includes(text)) record.notes.push(text);
-                return undefined;
-              }
-            }),
-          );
-          plans.set(record.id, { ads: ads.filter((ad): ad is PlannedAd => ad !== undefined) });
-        }),
-    );
-    return plans;
   }
 
   /** The slate's segments for this rendition, or none with the reason noted on the session. */

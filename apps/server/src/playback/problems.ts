@@ -10,6 +10,7 @@ import type { SafeFetchError } from './safe-fetch.ts';
 export const PLAYBACK_TEXTS = {
   unknownStream: (id: string) =>
     `No active live stream ${id}: check the stream id and that the stream is active`,
+  unknownVod: (id: string) => `No active VOD asset ${id}: check the asset id and that the asset is active`,
   unknownSession:
     'Unknown or expired playback session: request the stream’s master.m3u8 again (or POST a new session)',
   unknownRendition: 'No such rendition in this playback session: use the URIs of the session’s master.m3u8',
@@ -20,6 +21,7 @@ export const PLAYBACK_TEXTS = {
 } as const;
 
 export const unknownStream = (id: string) => notFound(PLAYBACK_TEXTS.unknownStream(id));
+export const unknownVod = (id: string) => notFound(PLAYBACK_TEXTS.unknownVod(id));
 export const unknownSession = () => notFound(PLAYBACK_TEXTS.unknownSession);
 export const unknownRendition = () => notFound(PLAYBACK_TEXTS.unknownRendition);
 

@@ -7,6 +7,8 @@
  *   GET  /play/live/:streamId/s/:sessionId/r/:n.m3u8        the session's stitched media playlist n
  *   GET  /play/live/:streamId/s/:sessionId/tracking         the session's avails and ads (JSON)
  *
+ * and the same under /play/vod/:vodId/ for VOD assets (core's PLAYBACK_PATHS names them all).
+ *
  * Public (a player has no token) and left out of the OpenAPI document (not part of the API).
  * Answers are never cached (each is one viewer's) and may be read from any origin (players run
  * on customers' pages), errors included.
@@ -19,10 +21,12 @@ import type { Redis } from 'ioredis';
 import { httpReason } from '../lib/request-problem.ts';
 import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
-import { LivePlayback } from './live-playback.ts';
+import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
 import { OriginProblem, unknownRendition } from './problems.ts';
 import type { FetchPolicy } from './safe-fetch.ts';
-import { MemorySessionStore, RedisSessionStore, type SessionStore } from './sessions.ts';
+import { MemorySessionStore, RedisSessionStore, type SessionStore, type ViewerSession } from './sessions.ts';
+import type { TrackingDocument } from './tracking.ts';
+import { VodPlayback } from './vod-playback.ts';
 
 export interface PlaybackPluginOptions {
   /** PUBLIC_URL (or http://localhost:PORT): absolute URLs given to players, and a host always fetched. */
@@ -51,14 +55,22 @@ const GET_OPTIONS = { schema: HIDDEN, exposeHeadRoute: false } as const;
 const RENDITION_FILE = /^(0|[1-9][0-9]{0,3})\.m3u8$/;
 const MAX_USER_AGENT = 512;
 
-interface StreamParams {
-  streamId: string;
-}
-interface SessionParams extends StreamParams {
-  sessionId: string;
-}
-interface RenditionParams extends SessionParams {
-  file: string;
+/** One kind of playback (live streams, VOD assets): its paths and what serves them. */
+interface PlaybackKind {
+  /** The name of the id parameter in its paths. */
+  param: 'streamId' | 'vodId';
+  paths: { master: string; session: string; sessionMaster: string; rendition: string; tracking: string };
+  /** The explicit session's answer. */
+  urls: (id: string, sessionId: string) => { manifestUrl: string; trackingUrl: string };
+  player: {
+    openSession(
+      id: string,
+      viewer: ReturnType<typeof viewerOf>,
+    ): Promise<{ session: ViewerSession; body: string }>;
+    sessionMaster(id: string, sessionId: string): Promise<string>;
+    mediaPlaylist(id: string, sessionId: string, index: number): Promise<ServedPlaylist>;
+    tracking(id: string, sessionId: string): Promise<TrackingDocument>;
+  };
 }
 
 /** Who opens a session: forwarded to the ad server (VAST macros and headers). */
@@ -74,7 +86,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     opts.sessions ?? (opts.redis ? new RedisSessionStore(opts.redis) : new MemorySessionStore(now));
   app.addHook('onClose', async () => sessions.close());
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
-  const playback = new LivePlayback({
+  const live = new LivePlayback({
     db: app.db,
     sessions,
     policy: playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup }),
@@ -106,50 +118,98 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   });
 
   const playlist = (reply: FastifyReply, body: string) => reply.type(MPEGURL).send(body);
-  const sessionUrls = (streamId: string, sessionId: string) => ({
-    manifestUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveSessionMaster, { streamId, sessionId })}`,
-    trackingUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveTracking, { streamId, sessionId })}`,
+  const vod = new VodPlayback({
+    db: app.db,
+    sessions,
+    limits,
+    now,
+    origin: live.origin,
+    creatives: live.creatives,
+    decisionDeps: live.decisionDeps,
   });
 
-  app.get<{ Params: StreamParams }>(PLAYBACK_PATHS.liveMaster, GET_OPTIONS, async (request, reply) => {
-    const { body } = await playback.openSession(request.params.streamId, viewerOf(request));
-    return playlist(reply, body);
-  });
-
-  app.post<{ Params: StreamParams }>(PLAYBACK_PATHS.liveSession, { schema: HIDDEN }, async (request) => {
-    const { session } = await playback.openSession(request.params.streamId, viewerOf(request));
-    return sessionUrls(request.params.streamId, session.id);
-  });
-
-  // A page's player posting JSON asks first (CORS preflight).
-  app.options(PLAYBACK_PATHS.liveSession, { schema: HIDDEN }, async (_request, reply) =>
-    reply
-      .code(204)
-      .header('access-control-allow-methods', 'POST, OPTIONS')
-      .header('access-control-allow-headers', 'content-type')
-      .header('access-control-max-age', '86400')
-      .send(),
-  );
-
-  app.get<{ Params: SessionParams }>(
-    PLAYBACK_PATHS.liveSessionMaster,
-    GET_OPTIONS,
-    async (request, reply) => {
-      const { streamId, sessionId } = request.params;
-      return playlist(reply, await playback.sessionMaster(streamId, sessionId));
+  const kinds: PlaybackKind[] = [
+    {
+      param: 'streamId',
+      paths: {
+        master: PLAYBACK_PATHS.liveMaster,
+        session: PLAYBACK_PATHS.liveSession,
+        sessionMaster: PLAYBACK_PATHS.liveSessionMaster,
+        rendition: PLAYBACK_PATHS.liveRendition,
+        tracking: PLAYBACK_PATHS.liveTracking,
+      },
+      urls: (id, sessionId) => ({
+        manifestUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveSessionMaster, { streamId: id, sessionId })}`,
+        trackingUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveTracking, { streamId: id, sessionId })}`,
+      }),
+      player: live,
     },
-  );
+    {
+      param: 'vodId',
+      paths: {
+        master: PLAYBACK_PATHS.vodMaster,
+        session: PLAYBACK_PATHS.vodSession,
+        sessionMaster: PLAYBACK_PATHS.vodSessionMaster,
+        rendition: PLAYBACK_PATHS.vodRendition,
+        tracking: PLAYBACK_PATHS.vodTracking,
+      },
+      urls: (id, sessionId) => ({
+        manifestUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.vodSessionMaster, { vodId: id, sessionId })}`,
+        trackingUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.vodTracking, { vodId: id, sessionId })}`,
+      }),
+      player: {
+        openSession: (id, viewer) => vod.openSession(id, viewer),
+        sessionMaster: (id, sessionId) => vod.sessionMaster(id, sessionId),
+        mediaPlaylist: async (id, sessionId, index) => ({
+          body: await vod.mediaPlaylist(id, sessionId, index),
+          stale: false,
+        }),
+        tracking: (id, sessionId) => vod.tracking(id, sessionId),
+      },
+    },
+  ];
 
-  app.get<{ Params: RenditionParams }>(PLAYBACK_PATHS.liveRendition, GET_OPTIONS, async (request, reply) => {
-    const { streamId, sessionId, file } = request.params;
-    const index = RENDITION_FILE.exec(file)?.[1];
-    if (index === undefined) throw unknownRendition();
-    const served = await playback.mediaPlaylist(streamId, sessionId, Number(index));
-    if (served.stale) request.log.warn({ streamId }, 'playback: origin failing, last good window served');
-    return playlist(reply, served.body);
-  });
+  for (const { param, paths, urls, player } of kinds) {
+    type Params = Record<string, string>;
+    const idOf = (request: FastifyRequest) => (request.params as Params)[param] ?? '';
+    const sessionOf = (request: FastifyRequest) => (request.params as Params).sessionId ?? '';
 
-  app.get<{ Params: SessionParams }>(PLAYBACK_PATHS.liveTracking, GET_OPTIONS, async (request) =>
-    playback.tracking(request.params.streamId, request.params.sessionId),
-  );
+    app.get(paths.master, GET_OPTIONS, async (request, reply) => {
+      const { body } = await player.openSession(idOf(request), viewerOf(request));
+      return playlist(reply, body);
+    });
+
+    app.post(paths.session, { schema: HIDDEN }, async (request) => {
+      const { session } = await player.openSession(idOf(request), viewerOf(request));
+      return urls(idOf(request), session.id);
+    });
+
+    // A page's player posting JSON asks first (CORS preflight).
+    app.options(paths.session, { schema: HIDDEN }, async (_request, reply) =>
+      reply
+        .code(204)
+        .header('access-control-allow-methods', 'POST, OPTIONS')
+        .header('access-control-allow-headers', 'content-type')
+        .header('access-control-max-age', '86400')
+        .send(),
+    );
+
+    app.get(paths.sessionMaster, GET_OPTIONS, async (request, reply) =>
+      playlist(reply, await player.sessionMaster(idOf(request), sessionOf(request))),
+    );
+
+    app.get(paths.rendition, GET_OPTIONS, async (request, reply) => {
+      const file = (request.params as Params).file ?? '';
+      const index = RENDITION_FILE.exec(file)?.[1];
+      if (index === undefined) throw unknownRendition();
+      const served = await player.mediaPlaylist(idOf(request), sessionOf(request), Number(index));
+      if (served.stale)
+        request.log.warn({ id: idOf(request) }, 'playback: origin failing, last good window served');
+      return playlist(reply, served.body);
+    });
+
+    app.get(paths.tracking, GET_OPTIONS, async (request) =>
+      player.tracking(idOf(request), sessionOf(request)),
+    );
+  }
 }

@@ -64,6 +64,8 @@ const availRecordSchema = z.object({
   placed: z.array(z.string()).default([]),
   /** Seconds from the start of the viewer's playback to each placed ad, by ad id. */
   adStarts: z.record(z.string(), z.number()).default({}),
+  /** VOD: where the break goes, in content seconds (a boundary of the video; 0 a pre-roll). */
+  offset: z.number().optional(),
 });
 
 /** What a live session keeps beyond the stitcher's state. */
@@ -80,7 +82,17 @@ const liveSessionSchema = z.object({
   slateNote: z.string().optional(),
 });
 
+/**
+ * What a VOD session keeps: its renditions and its breaks, decided when the session opens (a VOD
+ * playlist is served whole, so every ad is known before the first segment plays).
+ */
+const vodSessionSchema = z.object({
+  renditions: z.array(renditionSchema),
+  avails: z.array(availRecordSchema).default([]),
+});
+
 export type OriginRendition = z.infer<typeof renditionSchema>;
+export type VodSessionData = z.infer<typeof vodSessionSchema>;
 export type DecidedAd = z.infer<typeof decidedAdSchema>;
 export type AvailRecord = z.infer<typeof availRecordSchema>;
 export type LiveSessionData = z.infer<typeof liveSessionSchema>;
@@ -97,6 +109,8 @@ const sessionSchema = z.object({
   viewer: z.object({ address: z.string().optional(), userAgent: z.string().optional() }),
   /** Live sessions: the origin renditions, ad decisions and tracking (absent before the master). */
   live: liveSessionSchema.optional(),
+  /** VOD sessions: the origin renditions and the decided breaks. */
+  vod: vodSessionSchema.optional(),
 });
 
 export type ViewerSession = z.infer<typeof sessionSchema>;

@@ -150,7 +150,7 @@ function trackedAd(ad: DecidedAd, start: number | undefined): TrackedAd {
 }
 
 /** The session's avails so far, oldest first, with the ads placed in them. */
-export function trackingDocument(live: LiveSessionData): TrackingDocument {
+export function trackingDocument(live: Pick<LiveSessionData, 'avails' | 'slateNote'>): TrackingDocument {
   const avails = live.avails.map((record): TrackedAvail => {
     const ads = record.placed.flatMap((id) => {
       const ad = record.ads.find((a) => a.id === id);

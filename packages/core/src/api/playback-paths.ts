@@ -13,6 +13,12 @@ export const PLAYBACK_PATHS = {
   liveRendition: '/play/live/:streamId/s/:sessionId/r/:file',
   /** Client-side tracking: the session's avails and ads. */
   liveTracking: '/play/live/:streamId/s/:sessionId/tracking',
+  /** A VOD asset's multivariant playlist, its ads decided for a new session (implicit). */
+  vodMaster: '/play/vod/:vodId/master.m3u8',
+  vodSession: '/play/vod/:vodId/session',
+  vodSessionMaster: '/play/vod/:vodId/s/:sessionId/master.m3u8',
+  vodRendition: '/play/vod/:vodId/s/:sessionId/r/:file',
+  vodTracking: '/play/vod/:vodId/s/:sessionId/tracking',
 } as const;
 
 export type PlaybackPathPattern = (typeof PLAYBACK_PATHS)[keyof typeof PLAYBACK_PATHS];

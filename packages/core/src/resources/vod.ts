@@ -5,7 +5,7 @@ import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import { positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import { optionalUrlSchema, positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const VOD_GENRES = [
@@ -42,6 +42,7 @@ export const VOD_LABELS = {
   tags: 'Tags',
   rating: 'Rating',
   cuePoints: 'Ad cue points',
+  adTagUrl: 'Ad tag URL (VAST/VMAP)',
 } as const;
 export const VOD_TEXTS = {
   cuePointOutside: 'Each cue point must be within the asset’s duration',
@@ -62,7 +63,11 @@ export const cuePointsRule: CrossFieldRule<{ duration: number; cuePoints: readon
   },
 };
 
-/** A VOD asset: its HLS source, duration in seconds, metadata and ad cue points (mid-roll positions). */
+/**
+ * A VOD asset: its HLS source, duration in seconds, metadata, ad cue points (mid-roll positions)
+ * and the ad tag its breaks are filled from (a pre-roll, then one break at each cue point; no tag:
+ * the asset plays without ads).
+ */
 export const vodSchema = z
   .object({
     name: resourceNameSchema(VOD_LABELS.name),
@@ -99,6 +104,7 @@ export const vodSchema = z
       )
       .max(100, { error: LIMIT_TEXTS.tooMany(100) })
       .default([]),
+    adTagUrl: optionalUrlSchema,
     status: statusSchema,
   })
   .check(crossFieldCheck(cuePointsRule));
@@ -115,6 +121,7 @@ export const VOD_DEFAULTS: Vod = {
   tags: [],
   rating: 'Not rated',
   cuePoints: [],
+  adTagUrl: '',
   status: 'active',
 };
 

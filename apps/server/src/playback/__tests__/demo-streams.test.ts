@@ -3,58 +3,26 @@
  * public URL, serves News 24 from its built-in demo origin with the demo ad server's ads in the
  * break, and Sports 1 with the HLS slate (internal demand has no campaigns yet).
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { parseMediaPlaylist, parseMultivariantPlaylist } from '@cuepoint/stitcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import type { Database } from '../../db/client.ts';
-import { fakeConsoleBuild, freshDatabase, loginAs, type TestApp, testEnv } from '../../test/helpers.ts';
+import { type DemoServer, get, startDemoServer } from './demo-server.ts';
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-let app: TestApp;
-let database: Database;
+let server: DemoServer;
 let base: string;
 /** The server's clock: the demo origin's window and the data plane follow it. */
 let now = Date.UTC(2026, 10, 24, 12, 0, 40);
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  database = await freshDatabase(base);
-  const env = testEnv({ PUBLIC_URL: base, PORT: String(port) });
-  const built = await buildApp({ env, database, webDist: await fakeConsoleBuild(), clock: () => now });
-  await built.listen({ port, host: '127.0.0.1' });
-  app = Object.assign(built, { dataDir: env.DATA_DIR });
+  server = await startDemoServer(() => now);
+  base = server.base;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await database?.close();
+  await server?.close();
 });
 
-async function demoStream(name: string): Promise<{ _id: string; sourceStreamUrl: string }> {
-  const { headers } = await loginAs(app, 'customer');
-  const list = (await app.inject({ url: '/api/ssai/ds?pageSize=All', headers })).json() as {
-    data: { _id: string; name: string; sourceStreamUrl: string }[];
-  };
-  const stream = list.data.find((row) => row.name === name);
-  if (!stream) throw new Error(`no seeded stream named ${name}`);
-  return stream;
-}
-
-const get = async (url: string) => {
-  const response = await fetch(url);
-  return { status: response.status, type: response.headers.get('content-type'), text: await response.text() };
-};
+const demoStream = (name: string) =>
+  server.seeded<{ _id: string; name: string; sourceStreamUrl: string }>('/api/ssai/ds', name);
 
 describe('the seeded demo streams', () => {
   it('point at the built-in demo origin of this server', async () => {

@@ -11,6 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { vastRequestUrl } from '../ad-decisions.ts';
 import { chooseRendition } from '../creatives.ts';
+import { delivered, throughCdn } from '../delivery.ts';
 import { absoluteMediaPlaylist, rewriteMultivariant } from '../hls-urls.ts';
 import { KeyedLock } from '../keyed-lock.ts';
 import { advanceClock } from '../tracking.ts';
@@ -223,5 +224,40 @@ describe('KeyedLock', () => {
     expect(await second).toBe(2);
     expect(order).toEqual(['a1 start', 'b', 'a1 end', 'a2']);
     expect(lock.size).toBe(0);
+  });
+});
+
+describe('delivered (the customer’s CDN)', () => {
+  const playlist = parseMediaPlaylist(
+    [
+      '#EXTM3U',
+      '#EXT-X-VERSION:7',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-KEY:METHOD=AES-128,URI="https://keys.example/k1"',
+      '#EXT-X-MAP:URI="https://origin.example/live/init.mp4",BYTERANGE="700@0"',
+      '#EXTINF:2,',
+      'https://origin.example:8443/live/seg1.m4s?token=abc',
+      '#EXTINF:2,',
+      'http://ads.example/ad/seg1.m4s',
+      '#EXT-X-ENDLIST',
+      '',
+    ].join('\n'),
+  );
+
+  it('serves every segment and map through the CDN, path and query kept, keys untouched', () => {
+    const out = serializeMediaPlaylist(delivered(playlist, { cdnBase: 'https://cdn.example.com' }));
+    expect(out).toContain('https://cdn.example.com/live/seg1.m4s?token=abc');
+    expect(out).toContain('https://cdn.example.com/ad/seg1.m4s');
+    expect(out).toContain('#EXT-X-MAP:URI="https://cdn.example.com/live/init.mp4",BYTERANGE="700@0"');
+    expect(out).toContain('URI="https://keys.example/k1"');
+    expect(out).not.toContain('origin.example');
+  });
+
+  it('leaves the playlist as it is without a CDN, and URIs that are not http(s) URLs', () => {
+    expect(delivered(playlist, {})).toBe(playlist);
+    expect(throughCdn('data:video/mp2t;base64,AAAA', 'https://cdn.example.com')).toBe(
+      'data:video/mp2t;base64,AAAA',
+    );
+    expect(throughCdn('relative/seg.ts', 'https://cdn.example.com')).toBe('relative/seg.ts');
   });
 });

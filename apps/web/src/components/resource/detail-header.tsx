@@ -248,6 +248,12 @@ export function UrlList({
 }
 
 /**
+ * A data-plane path as the URL a viewer's player asks for: the data plane is served by this
+ * server, so the console's own origin.
+ */
+export const servedAt = (path: string) => new URL(path, window.location.origin).href;
+
+/**
  * The playback slot of a stream's header: the URLs the data plane serves it at, each with a copy
  * button; without any, `empty` says why (by default: not served yet, as for VOD and streamer).
  */

@@ -17,6 +17,9 @@ export const VOD_SCREEN_TEXTS = {
   addCuePoint: 'Add cue point',
   sortCuePoints: 'Sort by time',
   noCuePoints: 'No cue points: ads play only before the asset.',
+  adTagHint:
+    'The ad server’s VAST or VMAP URL: it fills a pre-roll and a break at each cue point. [SESSION_ID], [CACHEBUSTING] and the other VAST macros are filled in. Leave it empty to play the asset without ads.',
+  playbackInactive: 'None while the asset is inactive: set its status to Active to play it.',
   tagsHint: 'Press Enter after each tag',
   editMetadata: 'Edit metadata',
   editMetadataOf: (name: string) => `Edit metadata of ${name}`,

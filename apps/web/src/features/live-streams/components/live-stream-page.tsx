@@ -17,7 +17,7 @@ import {
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlanOf } from '../../../components/plan/plan-lock.tsx';
-import { playbackFact } from '../../../components/resource/detail-header.tsx';
+import { playbackFact, servedAt } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
 import { KIT_TEXTS } from '../../../components/resource/texts.ts';
@@ -44,16 +44,10 @@ export interface LiveStreamPageProps {
   create?: boolean;
 }
 
-/**
- * Where a viewer's player plays a stream: its multivariant playlist on the data plane (served by
- * this server, so the console's own origin), for an active stream; an inactive one does not play.
- */
+/** Where a viewer's player plays a stream: an active stream's multivariant playlist on the data plane. */
 export const livePlaybackUrls = (stream: ResourceDto<'liveStream'>): string[] =>
   stream.status === 'active'
-    ? [
-        new URL(playbackPath(PLAYBACK_PATHS.liveMaster, { streamId: stream._id }), window.location.origin)
-          .href,
-      ]
+    ? [servedAt(playbackPath(PLAYBACK_PATHS.liveMaster, { streamId: stream._id }))]
     : [];
 
 /** The header's facts of a stream: where it plays, its source, format and ads. */

@@ -231,6 +231,36 @@ describe('the VOD form', () => {
     expect(body).not.toHaveProperty('updatedAt');
   });
 
+  it('shows where an active asset plays, saves its ad tag, and says why an inactive one does not play', async () => {
+    const record = makeVod();
+    const fetchMock = stubApi({
+      [`GET ssai/vod/${ID}`]: () => jsonResponse(200, record),
+      [`PUT ssai/vod/${ID}`]: (init) =>
+        jsonResponse(200, { ...record, ...jsonBody(init), status: 'inactive', version: 5 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    open(`/streams-vod/${ID}`);
+    const url = `${window.location.origin}/play/vod/${ID}/master.m3u8`;
+    expect(await screen.findByText(url)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: KIT_TEXTS.copy(KIT_TEXTS.playbackUrl) })).toBeInTheDocument();
+
+    const tag = screen.getByRole('textbox', { name: VOD_LABELS.adTagUrl });
+    await user.type(tag, 'not a url');
+    await user.click(save());
+    expect(await screen.findByText(VALIDATION_MESSAGES.invalidUrl)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    await user.clear(tag);
+    // '[[' types one '[' (user-event reads '[' as the start of a key name).
+    await user.type(tag, 'https://ads.example.com/vast?sid=[[SESSION_ID]');
+    await user.click(save());
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(jsonBody(put?.[1])).toMatchObject({ adTagUrl: 'https://ads.example.com/vast?sid=[SESSION_ID]' });
+    // The answer says it is inactive now: no URL, and why.
+    expect(await screen.findByText(T.playbackInactive)).toBeInTheDocument();
+    expect(screen.queryByText(url)).toBeNull();
+  });
+
   it('says the asset was not found for an unknown id', async () => {
     stubApi({
       [`GET ssai/vod/${ID}`]: () =>

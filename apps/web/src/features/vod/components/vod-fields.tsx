@@ -87,6 +87,14 @@ export function VodFields({ form }: { form: VodForm }) {
       <Fieldset legend={T.metadata} variant="unstyled">
         <VodMetadataFields form={form} />
       </Fieldset>
+      <TextInput
+        label={L.adTagUrl}
+        description={T.adTagHint}
+        dir="ltr"
+        placeholder="https://"
+        key={form.key('adTagUrl')}
+        {...form.getInputProps('adTagUrl')}
+      />
       <CuePointsEditor form={form} />
     </Stack>
   );

@@ -3,9 +3,9 @@
  * page: the shared header (name, status, playback URLs, source, duration, last change, Logs,
  * Delete in More), then its form (source, metadata, cue points).
  */
-import { VOD_LABELS as L, vodSchema } from '@cuepoint/core';
+import { VOD_LABELS as L, PLAYBACK_PATHS, playbackPath, vodSchema } from '@cuepoint/core';
 import { useParams } from 'react-router';
-import { playbackFact } from '../../../components/resource/detail-header.tsx';
+import { playbackFact, servedAt } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
 import { vodApi } from '../api/vod-api.ts';
@@ -14,9 +14,13 @@ import { formatDuration } from '../format.ts';
 import { VOD_PATHS } from '../paths.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
 
-/** The header's facts of an asset: where it plays (once the data plane serves it), its source and length. */
+/** Where a viewer's player plays an asset: an active asset's multivariant playlist on the data plane. */
+export const vodPlaybackUrls = (vod: ResourceDto<'vod'>): string[] =>
+  vod.status === 'active' ? [servedAt(playbackPath(PLAYBACK_PATHS.vodMaster, { vodId: vod._id }))] : [];
+
+/** The header's facts of an asset: where it plays, its source and length. */
 const vodFacts = (vod: ResourceDto<'vod'>) => [
-  playbackFact(),
+  playbackFact(vodPlaybackUrls(vod), T.playbackInactive),
   { id: 'source', label: L.sourceUrl, value: vod.sourceUrl, copy: vod.sourceUrl, ltr: true, wide: true },
   { id: 'duration', label: L.duration, value: formatDuration(vod.duration), ltr: true },
   { id: 'cuePoints', label: T.cuePointCount, value: vod.cuePoints.length },
