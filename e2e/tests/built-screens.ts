@@ -1,16 +1,19 @@
 import { BUILT_SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
 import { ACCOUNT_TEXTS, RESOURCES, type ResourceKind, TEXTS } from '../../packages/core/src/index.ts';
-import { expect, type Page } from './fixtures.ts';
-import { DEMO, signIn } from './helpers.ts';
+import { expect, type Locator, type Page, test } from './fixtures.ts';
+import { DEMO, setPreferences, signIn } from './helpers.ts';
 
 /**
  * The visits of every built screen (app/screens.ts, BUILT_SCREENS), for the specs that look at
- * all of them (screens-a11y.spec.ts) and for `npm run screenshots` (e2e/screenshots/): each
+ * all of them (screens-a11y.spec.ts) and for `npm run screenshots` (screenshots.shots.ts): each
  * screen of the table (a `:detail` filled in with a seeded record, found through the API), each
  * resource's create page, the account area's dialogs (the settings menu's My Profile, My Account,
  * De-Activate; an administrator's Login as) and the dialogs and drawers a user opens from the
  * screens (a list's filter drawer and row menu, the delete confirmation: opened and cancelled,
  * never confirmed). A new screen in the table is visited without touching this file.
+ *
+ * Also how those two files go through the visits, per user and display mode (MODES):
+ * forEachUserAndMode, lookAtEveryVisit.
  */
 
 export const USERS = { customer: DEMO.customer, admin: DEMO.admin } as const;
@@ -57,11 +60,14 @@ export async function firstRecords(page: Page): Promise<Partial<Record<ResourceK
 }
 
 /** Signs in on the login page; the display preferences are the context's cookie (setPreferences). */
-export async function signInAs(page: Page, user: UserKind) {
+export async function signInWith(page: Page, account: { email: string; password: string }) {
   await page.goto('/app/login');
-  await signIn(page, USERS[user].email, USERS[user].password);
+  await signIn(page, account.email, account.password);
   await expect(page.locator('header')).toBeVisible();
 }
+
+/** Signs one of the demo's users in (signInWith). */
+export const signInAs = (page: Page, user: UserKind) => signInWith(page, USERS[user]);
 
 /** Waits until no CSS transition or finite animation runs (a dialog's fade, a drawer's slide). */
 export async function animationsDone(page: Page) {
@@ -146,153 +152,120 @@ const pressEscape = async (page: Page) => {
 
 /** The first row (or card) of the list on the page. */
 const firstRow = (page: Page) => page.locator('main [data-row-link]').first();
+/** The actions menu button of a list's first row. */
+const rowActions = (page: Page) => firstRow(page).getByRole('button', { name: /^Actions for / });
+/** The More menu button of a record's page. */
+const moreActions = (page: Page) => page.getByRole('button', { name: /^More actions for / });
 
-/** A list's dialogs and menus, opened from its screen (`list`: a screen with a delete per row). */
-function listVisits(list: Screen): Visit[] {
-  return [
-    {
-      name: `${list.id}-filters`,
-      screen: list,
-      shows: 'list filter drawer',
-      path: list.path,
-      open: async (page) => {
-        await page.getByRole('button', { name: /^Filters/ }).click();
-        await expect(dialog(page, 'Filters')).toBeVisible();
-      },
-      close: pressEscape,
-    },
-    {
-      name: `${list.id}-row-menu`,
-      screen: list,
-      shows: 'list row menu',
-      path: list.path,
-      open: async (page) => {
-        await firstRow(page)
-          .getByRole('button', { name: /^Actions for / })
-          .click();
-        await expect(page.getByRole('menu')).toBeVisible();
-      },
-      close: pressEscape,
-    },
-    {
-      name: `${list.id}-delete`,
-      screen: list,
-      shows: 'delete confirmation',
-      path: list.path,
-      open: async (page) => {
-        await firstRow(page)
-          .getByRole('button', { name: /^Actions for / })
-          .click();
-        await page.getByRole('menuitem', { name: 'Delete' }).click();
-        await expect(dialog(page)).toBeVisible();
-      },
-      close: async (page) => {
-        await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-      },
-    },
-  ];
+/** Opens the menu `trigger` opens. */
+const menuOf = (trigger: (page: Page) => Locator) => async (page: Page) => {
+  await trigger(page).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+};
+
+/** The delete confirmation (DeleteDialog), from the Delete of the menu `trigger` opens. */
+const deleteFrom = (trigger: (page: Page) => Locator) => async (page: Page) => {
+  await trigger(page).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await expect(dialog(page)).toBeVisible();
+};
+
+const cancelDialog = async (page: Page) => {
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+};
+
+/** A settings menu's dialog, open once `ready` (in it) shows. */
+const settingsDialog = (entry: string, ready: (dialog: Locator) => Locator) => async (page: Page) => {
+  await settingsEntry(page, entry);
+  await expect(ready(dialog(page, entry))).toBeVisible();
+};
+
+/** What a visit opens on its screen: the visit is `<the screen's visit>-<suffix>`. */
+interface Opening extends Required<Pick<Visit, 'shows' | 'open' | 'close'>> {
+  suffix: string;
 }
 
-/** A record page's More menu and the Delete it offers (`record`: a record's visit). */
-function recordVisits(record: Visit): Visit[] {
-  const more = (page: Page) => page.getByRole('button', { name: /^More actions for / });
-  return [
-    {
-      ...record,
-      name: `${record.name}-more`,
-      shows: 'record more menu',
-      open: async (page) => {
-        await more(page).click();
-        await expect(page.getByRole('menu')).toBeVisible();
-      },
-      close: pressEscape,
+/** A list's dialogs and menus, opened from its screen (a screen with a delete per row). */
+const LIST_OPENINGS: readonly Opening[] = [
+  {
+    suffix: 'filters',
+    shows: 'list filter drawer',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await expect(dialog(page, 'Filters')).toBeVisible();
     },
-    {
-      ...record,
-      name: `${record.name}-delete`,
-      // The list's dialog (DeleteDialog), opened from the record's header.
-      shows: 'delete confirmation',
-      open: async (page) => {
-        await more(page).click();
-        await page.getByRole('menuitem', { name: 'Delete' }).click();
-        await expect(dialog(page)).toBeVisible();
-      },
-      close: async (page) => {
-        await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-      },
-    },
-  ];
-}
+    close: pressEscape,
+  },
+  { suffix: 'row-menu', shows: 'list row menu', open: menuOf(rowActions), close: pressEscape },
+  { suffix: 'delete', shows: 'delete confirmation', open: deleteFrom(rowActions), close: cancelDialog },
+];
+
+/** A record page's More menu and the Delete it offers (the list's dialog, from the record's header). */
+const RECORD_OPENINGS: readonly Opening[] = [
+  { suffix: 'more', shows: 'record more menu', open: menuOf(moreActions), close: pressEscape },
+  { suffix: 'delete', shows: 'delete confirmation', open: deleteFrom(moreActions), close: cancelDialog },
+];
+
+/** The settings menu's dialogs every user has. */
+const SETTINGS_OPENINGS: readonly Opening[] = [
+  {
+    suffix: 'profile',
+    shows: 'my profile',
+    open: settingsDialog(TEXTS.myProfile, (d) => d.getByRole('textbox').first()),
+    close: pressEscape,
+  },
+  {
+    suffix: 'my-account',
+    shows: 'my account',
+    open: settingsDialog(TEXTS.myAccount, (d) => d.getByRole('button', { name: 'Save' })),
+    close: pressEscape,
+  },
+];
+
+const deactivateCancel = (page: Page) =>
+  dialog(page, TEXTS.deactivateAccount).getByRole('button', { name: 'Cancel' });
+const deactivateRefusal = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.cannotDeactivate });
 
 /** The account area: the settings menu's dialogs (and an administrator's Login as). */
-function accountVisits(user: UserKind, home: Screen): Visit[] {
-  const visits: Visit[] = [
+const ACCOUNT_OPENINGS: Record<UserKind, readonly Opening[]> = {
+  customer: [
+    ...SETTINGS_OPENINGS,
     {
-      name: 'account-profile',
-      screen: home,
-      shows: 'my profile',
-      path: home.path,
-      open: async (page) => {
-        await settingsEntry(page, TEXTS.myProfile);
-        await expect(dialog(page, TEXTS.myProfile).getByRole('textbox').first()).toBeVisible();
-      },
-      close: pressEscape,
-    },
-    {
-      name: 'account-my-account',
-      screen: home,
-      shows: 'my account',
-      path: home.path,
-      open: async (page) => {
-        await settingsEntry(page, TEXTS.myAccount);
-        await expect(dialog(page, TEXTS.myAccount).getByRole('button', { name: 'Save' })).toBeVisible();
-      },
-      close: pressEscape,
-    },
-  ];
-  if (user === 'customer')
-    visits.push({
-      name: 'account-deactivate',
-      screen: home,
+      suffix: 'deactivate',
       shows: 'de-activate account',
-      path: home.path,
       // An account with channels or VODs (the demo's) cannot be de-activated: the check closes
       // the dialog and says so in a toast that stays until it is closed.
       open: async (page) => {
         await settingsEntry(page, TEXTS.deactivateAccount);
-        const cancel = dialog(page, TEXTS.deactivateAccount).getByRole('button', { name: 'Cancel' });
-        const refusal = page.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.cannotDeactivate });
-        await expect(cancel.or(refusal)).toBeVisible();
+        await expect(deactivateCancel(page).or(deactivateRefusal(page))).toBeVisible();
       },
       close: async (page) => {
-        const cancel = dialog(page, TEXTS.deactivateAccount).getByRole('button', { name: 'Cancel' });
+        const cancel = deactivateCancel(page);
         if (await cancel.isVisible()) await cancel.click();
-        else
-          await page
-            .getByRole('alert')
-            .filter({ hasText: ACCOUNT_TEXTS.cannotDeactivate })
-            .getByRole('button')
-            .click();
-        await expect(page.getByRole('alert').filter({ hasText: ACCOUNT_TEXTS.cannotDeactivate })).toHaveCount(
-          0,
-        );
+        else await deactivateRefusal(page).getByRole('button').click();
+        await expect(deactivateRefusal(page)).toHaveCount(0);
       },
-    });
-  else
-    visits.push({
-      name: 'account-login-as',
-      screen: home,
+    },
+  ],
+  admin: [
+    ...SETTINGS_OPENINGS,
+    {
+      suffix: 'login-as',
       shows: 'login as',
-      path: home.path,
       open: async (page) => {
         await settingsEntry(page, 'Login as…');
         await expect(dialog(page, 'Login as a user').getByRole('button').nth(1)).toBeVisible();
         await expect(dialog(page).locator('.mantine-Loader-root')).toHaveCount(0);
       },
       close: pressEscape,
-    });
-  return visits;
-}
+    },
+  ],
+};
+
+/** The visits that open each of `openings` on `on`'s screen. */
+const openingsOn = (on: Pick<Visit, 'name' | 'screen' | 'path'>, openings: readonly Opening[]): Visit[] =>
+  openings.map(({ suffix, ...opening }) => ({ ...on, name: `${on.name}-${suffix}`, ...opening }));
 
 /**
  * Every visit for a user: each built screen (records filled in from `records`), each record
@@ -327,16 +300,76 @@ export function builtScreenVisits(user: UserKind, records: Partial<Record<Resour
   }
   // The dialogs, drawers and menus every list and record page shares, opened on the live streams'.
   const liveStreams = BUILT_SCREENS.find((s) => s.path === RESOURCES.liveStream.screenPath);
-  if (liveStreams && records.liveStream) visits.push(...listVisits(liveStreams));
+  if (liveStreams && records.liveStream)
+    visits.push(
+      ...openingsOn({ name: liveStreams.id, screen: liveStreams, path: liveStreams.path }, LIST_OPENINGS),
+    );
   const liveStream = visits.find(
     (v) => v.path === `${RESOURCES.liveStream.screenPath}/${records.liveStream}`,
   );
-  if (liveStream) visits.push(...recordVisits(liveStream));
+  if (liveStream) visits.push(...openingsOn(liveStream, RECORD_OPENINGS));
   const overview = BUILT_SCREENS.find((s) => s.id === 'overview')!;
-  visits.push(...accountVisits(user, overview));
+  visits.push(
+    ...openingsOn({ name: 'account', screen: overview, path: overview.path }, ACCOUNT_OPENINGS[user]),
+  );
   return visits;
 }
 
 /** The visits that show something no earlier one showed (one per route module, one per dialog). */
 export const distinctVisits = (visits: readonly Visit[]): Visit[] =>
   visits.filter((visit, i) => visits.findIndex((v) => v.shows === visit.shows) === i);
+
+/** The display modes the screens are looked at in: the preferences cookie, and a phone's viewport. */
+export const MODES = {
+  light: { preferences: { colorScheme: 'light', direction: 'ltr' }, viewport: null },
+  dark: { preferences: { colorScheme: 'dark', direction: 'ltr' }, viewport: null },
+  phone: { preferences: { colorScheme: 'light', direction: 'ltr' }, viewport: { width: 390, height: 844 } },
+  rtl: { preferences: { colorScheme: 'light', direction: 'rtl' }, viewport: null },
+} as const;
+export type Mode = keyof typeof MODES;
+
+/** The display modes by name, in MODES's order. */
+const MODE_NAMES = Object.keys(MODES) as Mode[];
+
+/**
+ * Calls `define` for each demo user and each of `modes` (every display mode by default): the
+ * screens-a11y.spec.ts and screenshots.shots.ts tests of every visit, one per user and mode.
+ */
+export function forEachUserAndMode(
+  define: (user: UserKind, mode: Mode) => void,
+  modes: readonly Mode[] = MODE_NAMES,
+) {
+  for (const user of Object.keys(USERS) as UserKind[]) {
+    for (const mode of modes) define(user, mode);
+  }
+}
+
+/**
+ * Signs `user` in in `mode` (`signedIn` checks the page then), opens each of the user's visits
+ * (`distinct`: each thing shown once) as a test step and `look`s at it. The problems the looks
+ * answer are expected to be none.
+ */
+export async function lookAtEveryVisit(
+  page: Page,
+  user: UserKind,
+  mode: Mode,
+  options: { distinct?: boolean; signedIn?: () => Promise<void> },
+  look: (visit: Visit) => Promise<readonly string[]>,
+) {
+  const { preferences, viewport } = MODES[mode];
+  if (viewport) await page.setViewportSize(viewport);
+  await setPreferences(page.context(), preferences);
+  await withoutTransitions(page);
+  await signInAs(page, user);
+  await options.signedIn?.();
+  const visits = builtScreenVisits(user, await firstRecords(page));
+  const found: string[] = [];
+  for (const visit of options.distinct ? distinctVisits(visits) : visits) {
+    await test.step(visit.name, async () => {
+      await openVisit(page, visit);
+      found.push(...(await look(visit)));
+      await closeVisit(page, visit);
+    });
+  }
+  expect(found).toEqual([]);
+}

@@ -1,19 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { LIVE_STREAM_LABELS, RESOURCE_TEXTS } from '../../packages/core/src/index.ts';
+import { LIVE_STREAM_LABELS } from '../../packages/core/src/index.ts';
 import {
-  builtScreenVisits,
-  closeVisit,
-  distinctVisits,
-  firstRecords,
-  openVisit,
+  forEachUserAndMode,
+  lookAtEveryVisit,
+  MODES,
+  type Mode,
   screenReady,
   signInAs,
-  USERS,
-  type UserKind,
+  signInWith,
   withoutTransitions,
 } from './built-screens.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { createActiveUser, setPreferences, signIn } from './helpers.ts';
+import { createActiveUser, setPreferences } from './helpers.ts';
+import { showEmptyList, showValidationMessages, whenListFails, whileListLoads } from './list-states.ts';
 
 // Issue "The console as users meet it", point 10: axe finds nothing, of any impact, on any built
 // screen (app/screens.ts), the account area's dialogs and the dialogs, drawers and menus a list and
@@ -23,11 +22,8 @@ import { createActiveUser, setPreferences, signIn } from './helpers.ts';
 // looked at once per user and mode. The visits are built-screens.ts's, which `npm run
 // screenshots` photographs.
 
-const MODES = {
-  light: { colorScheme: 'light', direction: 'ltr' },
-  dark: { colorScheme: 'dark', direction: 'ltr' },
-  rtl: { colorScheme: 'light', direction: 'rtl' },
-} as const;
+/** The modes looked at (built-screens.ts's MODES, but the phone width). */
+const A11Y_MODES = ['light', 'dark', 'rtl'] as const satisfies readonly Mode[];
 
 /** Every axe violation on the page, one line each (expected to be empty). */
 async function violations(page: Page, label: string): Promise<string[]> {
@@ -41,31 +37,22 @@ async function violations(page: Page, label: string): Promise<string[]> {
   );
 }
 
-for (const user of Object.keys(USERS) as UserKind[]) {
-  for (const [mode, preferences] of Object.entries(MODES)) {
-    test(`${user}, ${mode}: every built screen and its dialogs have no axe violation`, async ({ page }) => {
-      test.setTimeout(150_000);
-      await setPreferences(page.context(), preferences);
-      await withoutTransitions(page);
-      await signInAs(page, user);
+forEachUserAndMode((user, mode) => {
+  test(`${user}, ${mode}: every built screen and its dialogs have no axe violation`, async ({ page }) => {
+    test.setTimeout(150_000);
+    const { preferences } = MODES[mode];
+    const signedIn = async () => {
       await expect(page.locator('html')).toHaveAttribute('dir', preferences.direction);
       await expect(page.locator('html')).toHaveAttribute(
         'data-mantine-color-scheme',
         preferences.colorScheme,
       );
-      const visits = distinctVisits(builtScreenVisits(user, await firstRecords(page)));
-      const found: string[] = [];
-      for (const visit of visits) {
-        await test.step(visit.name, async () => {
-          await openVisit(page, visit);
-          found.push(...(await violations(page, `${visit.name} (${visit.path})`)));
-          await closeVisit(page, visit);
-        });
-      }
-      expect(found).toEqual([]);
-    });
-  }
-}
+    };
+    await lookAtEveryVisit(page, user, mode, { distinct: true, signedIn }, (visit) =>
+      violations(page, `${visit.name} (${visit.path})`),
+    );
+  });
+}, A11Y_MODES);
 
 test('right to left: URL inputs and cells, ids and times stay left to right', async ({ page }) => {
   await setPreferences(page.context(), { direction: 'rtl' });
@@ -100,53 +87,23 @@ test('a list’s empty, loading and error states and a form’s messages have no
   const account = { email: `a11y-states-${Date.now()}@cuepoint.test`, password: 'Cuepoint#States1' };
   await createActiveUser(request, account.email, account.password);
   await withoutTransitions(page);
-  await page.goto('/app/login');
-  await signIn(page, account.email, account.password);
-  await expect(page.locator('header')).toBeVisible();
-  const list = /\/api\/ssai\/ds(\?|$)/;
+  await signInWith(page, account);
   const found: string[] = [];
-  for (const [mode, preferences] of Object.entries(MODES)) {
-    await setPreferences(page.context(), preferences);
-    await page.goto('/app/streams-live');
-    await expect(page.getByTestId('list-empty')).toBeVisible();
-    await screenReady(page);
+  for (const mode of A11Y_MODES) {
+    await setPreferences(page.context(), MODES[mode].preferences);
+    await showEmptyList(page);
     found.push(...(await violations(page, `${mode} empty`)));
-
-    // Loading: the list's answer waits until axe has looked.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
+    await whileListLoads(page, async () => {
+      found.push(...(await violations(page, `${mode} loading`)));
     });
-    await page.route(list, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
-    await page.goto('/app/streams-live');
-    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toBeVisible();
-    found.push(...(await violations(page, `${mode} loading`)));
-    release();
-    await page.unroute(list);
-
-    // Error: the server cannot answer (twice: the query is tried once more).
-    await page.route(list, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ statusCode: 503, error: 'Service Unavailable', message: 'Try again later.' }),
-      }),
+    await whenListFails(
+      page,
+      { statusCode: 503, error: 'Service Unavailable', message: 'Try again later.' },
+      async () => {
+        found.push(...(await violations(page, `${mode} error`)));
+      },
     );
-    await page.goto('/app/streams-live');
-    await expect(page.getByRole('alert').filter({ hasText: RESOURCE_TEXTS.loadFailed })).toBeVisible({
-      timeout: 15_000,
-    });
-    found.push(...(await violations(page, `${mode} error`)));
-    await page.unroute(list);
-
-    // A form's validation messages.
-    await page.goto('/app/streams-live/new');
-    await screenReady(page);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+    await showValidationMessages(page);
     found.push(...(await violations(page, `${mode} validation`)));
   }
   expect(found).toEqual([]);

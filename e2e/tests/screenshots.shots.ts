@@ -1,19 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ENTITLEMENT_TEXTS, RESOURCE_TEXTS, TEXTS } from '../../packages/core/src/index.ts';
+import { ENTITLEMENT_TEXTS, TEXTS } from '../../packages/core/src/index.ts';
 import {
-  builtScreenVisits,
-  closeVisit,
   firstRecords,
-  openVisit,
+  forEachUserAndMode,
+  lookAtEveryVisit,
   screenReady,
   signInAs,
+  signInWith,
   USERS,
-  type UserKind,
   withoutTransitions,
 } from './built-screens.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { createActiveUser, setPreferences, signIn } from './helpers.ts';
+import { createActiveUser, setPreferences } from './helpers.ts';
+import { showEmptyList, showValidationMessages, whenListFails, whileListLoads } from './list-states.ts';
 
 // `npm run screenshots` (scripts/screenshots.mjs, e2e/screenshots.config.ts): a viewport picture
 // of every built screen and of the dialogs its users open (built-screens.ts), as the demo
@@ -26,34 +26,17 @@ import { createActiveUser, setPreferences, signIn } from './helpers.ts';
 const OUT = resolve(process.env.CUEPOINT_SCREENSHOTS_DIR ?? 'docs/ui/screens');
 mkdirSync(OUT, { recursive: true });
 
-const MODES = {
-  light: { preferences: { colorScheme: 'light', direction: 'ltr' }, viewport: null },
-  dark: { preferences: { colorScheme: 'dark', direction: 'ltr' }, viewport: null },
-  phone: { preferences: { colorScheme: 'light', direction: 'ltr' }, viewport: { width: 390, height: 844 } },
-  rtl: { preferences: { colorScheme: 'light', direction: 'rtl' }, viewport: null },
-} as const;
-type Mode = keyof typeof MODES;
-
 const shoot = (page: Page, name: string) => page.screenshot({ path: join(OUT, `${name}.png`) });
 
-for (const user of Object.keys(USERS) as UserKind[]) {
-  for (const [mode, { preferences, viewport }] of Object.entries(MODES) as [Mode, (typeof MODES)[Mode]][]) {
-    test(`${user}, ${mode}: every built screen and its dialogs`, async ({ page }) => {
-      test.setTimeout(300_000);
-      if (viewport) await page.setViewportSize(viewport);
-      await setPreferences(page.context(), preferences);
-      await withoutTransitions(page);
-      await signInAs(page, user);
-      for (const visit of builtScreenVisits(user, await firstRecords(page))) {
-        await test.step(visit.name, async () => {
-          await openVisit(page, visit);
-          await shoot(page, `${user}-${visit.name}-${mode}`);
-          await closeVisit(page, visit);
-        });
-      }
+forEachUserAndMode((user, mode) => {
+  test(`${user}, ${mode}: every built screen and its dialogs`, async ({ page }) => {
+    test.setTimeout(300_000);
+    await lookAtEveryVisit(page, user, mode, {}, async (visit) => {
+      await shoot(page, `${user}-${visit.name}-${mode}`);
+      return []; // pictures, no problems to report
     });
-  }
-}
+  });
+});
 
 test.describe('patterns', () => {
   test.beforeEach(async ({ page }) => {
@@ -64,12 +47,8 @@ test.describe('patterns', () => {
     const email = `screenshots-${Date.now()}@cuepoint.test`;
     const password = 'Cuepoint#Shots1';
     await createActiveUser(request, email, password);
-    await page.goto('/app/login');
-    await signIn(page, email, password);
-    await expect(page.locator('header')).toBeVisible();
-    await page.goto('/app/streams-live');
-    await expect(page.getByTestId('list-empty')).toBeVisible();
-    await screenReady(page);
+    await signInWith(page, { email, password });
+    await showEmptyList(page);
     await shoot(page, 'pattern-empty');
   });
 
@@ -85,47 +64,22 @@ test.describe('patterns', () => {
     tolerate('listErrorState');
     await signInAs(page, 'customer');
     // The list's answer waits until the picture is taken.
-    let release = () => {};
-    const held = new Promise<void>((r) => {
-      release = r;
-    });
-    await page.route(/\/api\/ssai\/ds(\?|$)/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
-    await page.goto('/app/streams-live');
-    await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toBeVisible();
-    await shoot(page, 'pattern-loading');
-    release();
-    await page.unroute(/\/api\/ssai\/ds(\?|$)/);
-
-    // A server that cannot answer (503, twice: the query is tried once more).
-    await page.route(/\/api\/ssai\/ds(\?|$)/, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          statusCode: 503,
-          error: 'Service Unavailable',
-          message: 'The database cannot be reached right now. Try again in a moment.',
-          requestId: 'screenshot',
-        }),
-      }),
+    await whileListLoads(page, () => shoot(page, 'pattern-loading'));
+    await whenListFails(
+      page,
+      {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The database cannot be reached right now. Try again in a moment.',
+        requestId: 'screenshot',
+      },
+      () => shoot(page, 'pattern-error'),
     );
-    await page.goto('/app/streams-live');
-    await expect(page.getByRole('alert').filter({ hasText: RESOURCE_TEXTS.loadFailed })).toBeVisible({
-      timeout: 15_000,
-    });
-    await shoot(page, 'pattern-error');
-    await page.unroute(/\/api\/ssai\/ds(\?|$)/);
   });
 
   test('validation messages and the unsaved-changes question', async ({ page }) => {
     await signInAs(page, 'customer');
-    await page.goto('/app/streams-live/new');
-    await screenReady(page);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.locator('.mantine-InputWrapper-error').first()).toBeVisible();
+    await showValidationMessages(page);
     await shoot(page, 'pattern-validation');
 
     // A record's page with an unsaved change, then a link elsewhere.

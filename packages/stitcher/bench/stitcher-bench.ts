@@ -17,6 +17,7 @@ import { type ViewerState, viewerStateSize } from '../src/live/state.ts';
 import { stitchLive } from '../src/live/stitch.ts';
 import { parseVast } from '../src/vast/parse.ts';
 import { insertVodAds } from '../src/vod/insert.ts';
+import { measure } from './measure.ts';
 
 export interface BenchRow {
   name: string;
@@ -31,33 +32,6 @@ export interface BenchRow {
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
-
-/** Runs `fn` in batches until about `budgetMs` is spent; returns the median µs per call. */
-async function measure(
-  fn: () => unknown | Promise<unknown>,
-  budgetMs = 1500,
-  isAsync = false,
-): Promise<number> {
-  // warm-up and batch sizing: aim for ~5 ms per batch
-  let batch = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) isAsync ? await fn() : fn();
-    const dt = performance.now() - t0;
-    if (dt > 5 || batch > 1_000_000) break;
-    batch *= 2;
-  }
-  const samples: number[] = [];
-  const deadline = performance.now() + budgetMs;
-  while (performance.now() < deadline || samples.length < 15) {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) isAsync ? await fn() : fn();
-    samples.push(((performance.now() - t0) * 1000) / batch);
-    if (samples.length >= 400) break;
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
 
 /** A live TS window of `n` 6 s segments starting at `from`, with breaks at `breaks` (30 s each). */
 function liveOrigin(from: number, n: number, breaks: number[]): string {

@@ -13,32 +13,11 @@ import { XMLParser } from 'fast-xml-parser';
 import { referenceParser, shapeOfReader, shapeOfReference } from '../src/vast/__tests__/xml-reference.ts';
 import { parseVast } from '../src/vast/parse.ts';
 import { parseXml } from '../src/vast/xml.ts';
+import { measure } from './measure.ts';
 import { type BenchRow, formatBenchTable } from './stitcher-bench.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixture = (name: string) => readFileSync(join(here, '../src/vast/__fixtures__', name), 'utf8');
-
-/** Runs `fn` in batches until about `budgetMs` is spent; returns the median µs per call. */
-function measure(fn: () => unknown, budgetMs: number): number {
-  let batch = 1;
-  for (;;) {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) fn();
-    const dt = performance.now() - t0;
-    if (dt > 5 || batch > 1_000_000) break;
-    batch *= 2;
-  }
-  const samples: number[] = [];
-  const deadline = performance.now() + budgetMs;
-  while (performance.now() < deadline || samples.length < 15) {
-    const t0 = performance.now();
-    for (let i = 0; i < batch; i++) fn();
-    samples.push(((performance.now() - t0) * 1000) / batch);
-    if (samples.length >= 400) break;
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)]!;
-}
 
 /**
  * A large pod as many ad servers write it: `n` ads (the 3-ad fixture's, renumbered), URLs
@@ -101,9 +80,9 @@ export async function runXmlBench(options: { budgetMs?: number } = {}): Promise<
   const rows: BenchRow[] = [];
   for (const [name, xml] of docs) {
     const kb = (xml.length / 1024).toFixed(1);
-    const oursUs = measure(() => parseXml(xml), budget);
-    const ordered = measure(() => referenceParser.parse(xml), budget);
-    const objects = measure(() => plain.parse(xml), budget);
+    const oursUs = await measure(() => parseXml(xml), budget);
+    const ordered = await measure(() => referenceParser.parse(xml), budget);
+    const objects = await measure(() => plain.parse(xml), budget);
     rows.push({ name: `${name}, ${kb} kB: xml.ts`, us: oursUs });
     rows.push({ name: `  fast-xml-parser, preserveOrder (same tree)`, us: ordered });
     rows.push({ name: `  fast-xml-parser, defaults + attributes`, us: objects });
@@ -117,15 +96,15 @@ export async function runXmlBench(options: { budgetMs?: number } = {}): Promise<
   const pod = fixture('vast3-pod.xml');
   rows.push({
     name: 'parseVast, 3-ad pod, lenient',
-    us: measure(() => parseVast(pod), budget),
+    us: await measure(() => parseVast(pod), budget),
     reference: 18,
   });
   rows.push({
     name: 'parseVast, 3-ad pod, strict',
-    us: measure(() => parseVast(pod, { strict: true }), budget),
+    us: await measure(() => parseVast(pod, { strict: true }), budget),
     reference: 18,
   });
-  rows.push({ name: 'parseVast, 30-ad pod, lenient', us: measure(() => parseVast(big), budget) });
+  rows.push({ name: 'parseVast, 30-ad pod, lenient', us: await measure(() => parseVast(big), budget) });
   return rows;
 }
 

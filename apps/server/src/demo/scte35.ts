@@ -2,8 +2,11 @@
  * An SCTE-35 (2022) encoder for the one message the demo origin needs: a splice_insert with a
  * program splice at a given PTS, out of network with a break duration (the avail's start) or back
  * in network (its end), and an avail_descriptor ("CUEI") naming the avail, as AWS Elemental and
- * most broadcast encoders send. The section carries a valid CRC_32, so strict decoders accept it.
+ * most broadcast encoders send. The section carries a valid CRC_32 (the stitcher's CRC-32/MPEG-2),
+ * so strict decoders accept it.
  */
+
+import { crc32Mpeg2 } from '@cuepoint/stitcher';
 
 const TWO_33 = 2 ** 33;
 /** "CUEI": the SCTE-35 identifier of the standard splice descriptors. */
@@ -28,23 +31,6 @@ class BitWriter {
     }
     return out;
   }
-}
-
-let crcTable: Uint32Array | undefined;
-
-/** CRC-32/MPEG-2 (polynomial 0x04C11DB7, initial 0xFFFFFFFF, not reflected, no final xor). */
-export function crc32Mpeg2(data: readonly number[]): number {
-  if (!crcTable) {
-    crcTable = new Uint32Array(256);
-    for (let i = 0; i < 256; i++) {
-      let c = i << 24;
-      for (let k = 0; k < 8; k++) c = c & 0x80000000 ? (c << 1) ^ 0x04c11db7 : c << 1;
-      crcTable[i] = c >>> 0;
-    }
-  }
-  let crc = 0xffffffff;
-  for (const byte of data) crc = ((crc << 8) ^ crcTable[((crc >>> 24) ^ byte) & 0xff]!) >>> 0;
-  return crc >>> 0;
 }
 
 export interface SpliceInsertOptions {
@@ -104,7 +90,7 @@ export function encodeSpliceInsert(opts: SpliceInsertOptions): Uint8Array {
   const sectionLength = afterLength.length + 4; // + CRC_32
   // table_id 0xFC, section_syntax_indicator 0, private_indicator 0, sap_type 3 (unspecified).
   const section = [0xfc, 0x30 | ((sectionLength >> 8) & 0x0f), sectionLength & 0xff, ...afterLength];
-  const crc = crc32Mpeg2(section);
+  const crc = crc32Mpeg2(Uint8Array.from(section));
   section.push((crc >>> 24) & 0xff, (crc >>> 16) & 0xff, (crc >>> 8) & 0xff, crc & 0xff);
   return Uint8Array.from(section);
 }

@@ -8,17 +8,13 @@ import {
   type VastDocument,
   validatePlaylist,
 } from '@cuepoint/stitcher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BeaconReport } from '../beacons.ts';
 import { loadCatalog } from '../catalog.ts';
 import { fillPod, vastClock } from '../vast.ts';
-import { BASE, demoApp, pathOf } from './helpers.ts';
+import { BASE, demoApp, pathOf, useDemoApp } from './helpers.ts';
 
-let app: Awaited<ReturnType<typeof demoApp>>;
-beforeAll(async () => {
-  app = await demoApp({ now: () => Date.parse('2025-03-01T12:00:00Z') });
-});
-afterAll(() => app.close());
+const app = useDemoApp({ now: () => Date.parse('2025-03-01T12:00:00Z') });
 
 /** Fetches a VAST answer and parses it strictly with the library. */
 async function vast(url: string): Promise<VastDocument> {

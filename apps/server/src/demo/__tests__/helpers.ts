@@ -1,5 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { type InjectOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll } from 'vitest';
 import { errorHandling } from '../../plugins/errors.ts';
 import { demoPlugin } from '../index.ts';
 
@@ -34,6 +35,24 @@ export async function demoApp(options: { now?: () => number; mediaDir?: string; 
   await app.register(demoPlugin, { publicUrl: `${PUBLIC_URL}/`, ...options });
   await app.ready();
   return app;
+}
+
+/**
+ * The demo app of a test file: built before its tests (demoApp), closed after them. Its `inject`
+ * is the app's, for the tests to call once it is built.
+ */
+export function useDemoApp(options: Parameters<typeof demoApp>[0] = {}) {
+  let app: Awaited<ReturnType<typeof demoApp>> | undefined;
+  beforeAll(async () => {
+    app = await demoApp(options);
+  });
+  afterAll(() => app?.close());
+  return {
+    inject: (request: InjectOptions | string) => {
+      if (!app) throw new Error('the demo app is built in beforeAll: inject from a test');
+      return app.inject(request);
+    },
+  };
 }
 
 /** The path of an absolute demo URL, for app.inject. */

@@ -12,16 +12,12 @@ import {
   scte35Signal,
   validatePlaylist,
 } from '@cuepoint/stitcher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CUE_FORMS, type CueForm } from '../playlists.ts';
-import { BASE, demoApp, manualClock } from './helpers.ts';
+import { BASE, manualClock, useDemoApp } from './helpers.ts';
 
 const clock = manualClock(0);
-let app: Awaited<ReturnType<typeof demoApp>>;
-beforeAll(async () => {
-  app = await demoApp({ now: clock.now });
-});
-afterAll(() => app.close());
+const app = useDemoApp({ now: clock.now });
 
 const at = (iso: string) => Date.parse(iso);
 /** The break of 12:01 (default cadence): 12:01:00 to 12:01:20. */

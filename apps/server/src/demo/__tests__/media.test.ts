@@ -7,17 +7,13 @@ import {
   parsePlaylist,
   validatePlaylist,
 } from '@cuepoint/stitcher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_MEDIA_DIR, loadCatalog } from '../catalog.ts';
 import { CUE_FORMS } from '../playlists.ts';
-import { BASE, demoApp, manualClock, pathOf } from './helpers.ts';
+import { BASE, demoApp, manualClock, pathOf, useDemoApp } from './helpers.ts';
 
 const clock = manualClock(Date.parse('2025-03-01T12:01:05Z'));
-let app: Awaited<ReturnType<typeof demoApp>>;
-beforeAll(async () => {
-  app = await demoApp({ now: clock.now });
-});
-afterAll(() => app.close());
+const app = useDemoApp({ now: clock.now });
 
 /** Fetches a playlist URL (absolute, on PUBLIC_URL), checks it is valid HLS, answers its text. */
 async function playlist(url: string) {

@@ -4,14 +4,10 @@ import {
   parseMultivariantPlaylist,
   validatePlaylist,
 } from '@cuepoint/stitcher';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE, demoApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { BASE, useDemoApp } from './helpers.ts';
 
-let app: Awaited<ReturnType<typeof demoApp>>;
-beforeAll(async () => {
-  app = await demoApp({ now: () => Date.parse('2025-03-01T12:00:00Z') });
-});
-afterAll(() => app.close());
+const app = useDemoApp({ now: () => Date.parse('2025-03-01T12:00:00Z') });
 
 async function vod(url: string) {
   const res = await app.inject(url);
