@@ -44,7 +44,9 @@ await database.migrate();
 const seeded = await seedIfEmpty(database.db, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
 
 const redis = env.REDIS_URL
-  ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false })
+  ? // commandTimeout: a hung Redis (connection open, no answers) fails each command within 1 s
+    // instead of holding requests: the rate limit skips, sessions fall back to their local copies.
+    new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false, commandTimeout: 1_000 })
   : undefined;
 
 const app = await buildApp({

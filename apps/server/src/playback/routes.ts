@@ -47,10 +47,16 @@ export interface PlaybackPluginOptions {
 const MPEGURL = 'application/vnd.apple.mpegurl';
 const HIDDEN = { hide: true } as const;
 /**
+ * Not limited per address like the console's API: a data plane serves many viewers behind one
+ * address (a home, a campus, carrier-grade NAT), each refreshing every few seconds. Abuse is
+ * stopped in front of it (CDN, load balancer); a session id is required for anything costly.
+ */
+const UNLIMITED = { rateLimit: false } as const;
+/**
  * Not in the OpenAPI document, and no automatic HEAD route: a GET here opens a session or moves
  * a viewer's state, which a HEAD must not do.
  */
-const GET_OPTIONS = { schema: HIDDEN, exposeHeadRoute: false } as const;
+const GET_OPTIONS = { schema: HIDDEN, exposeHeadRoute: false, config: UNLIMITED } as const;
 /** `<n>.m3u8`: a rendition index, nothing else (no path, no sign, no leading zero). */
 const RENDITION_FILE = /^(0|[1-9][0-9]{0,3})\.m3u8$/;
 const MAX_USER_AGENT = 512;
@@ -179,13 +185,13 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
       return playlist(reply, body);
     });
 
-    app.post(paths.session, { schema: HIDDEN }, async (request) => {
+    app.post(paths.session, { schema: HIDDEN, config: UNLIMITED }, async (request) => {
       const { session } = await player.openSession(idOf(request), viewerOf(request));
       return urls(idOf(request), session.id);
     });
 
     // A page's player posting JSON asks first (CORS preflight).
-    app.options(paths.session, { schema: HIDDEN }, async (_request, reply) =>
+    app.options(paths.session, { schema: HIDDEN, config: UNLIMITED }, async (_request, reply) =>
       reply
         .code(204)
         .header('access-control-allow-methods', 'POST, OPTIONS')

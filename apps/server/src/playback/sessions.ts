@@ -131,6 +131,30 @@ export interface SessionStore {
   close(): Promise<void>;
 }
 
+/** A new session of `input` (a fresh id, created `now`), saved in `store`: every store's create. */
+async function newSession(
+  store: Pick<SessionStore, 'save'>,
+  input: NewViewerSession,
+  ttlMs: number,
+  now: number,
+): Promise<ViewerSession> {
+  const session: ViewerSession = { ...input, id: newSessionId(), createdAt: now };
+  await store.save(session, ttlMs);
+  return session;
+}
+
+/** A stored session as JSON, checked like any input: anything malformed is no session. */
+function parseSession(raw: string, id: string): ViewerSession | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  const parsed = sessionSchema.safeParse(json);
+  return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+}
+
 export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, { session: ViewerSession; expiresAt: number }>();
   private readonly sweep: NodeJS.Timeout;
@@ -144,10 +168,8 @@ export class MemorySessionStore implements SessionStore {
     this.sweep.unref();
   }
 
-  async create(input: NewViewerSession, ttlMs: number) {
-    const session: ViewerSession = { ...input, id: newSessionId(), createdAt: this.now() };
-    await this.save(session, ttlMs);
-    return session;
+  create(input: NewViewerSession, ttlMs: number) {
+    return newSession(this, input, ttlMs, this.now());
   }
 
   async get(id: string) {
@@ -184,48 +206,145 @@ export class MemorySessionStore implements SessionStore {
   }
 }
 
-/** Sessions in Redis: one key per session, its expiry Redis's own (PX). */
+/**
+ * Redis answered neither the session nor that there is none (down, restarting, unreachable) and
+ * this process has no copy of it: a 503, which players retry (a 404 would end their playback).
+ */
+export class SessionStoreUnavailable extends Error {
+  readonly statusCode = 503;
+
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`The viewer sessions' store is unavailable: ${reason}`, { cause });
+    this.name = 'SessionStoreUnavailable';
+  }
+}
+
+export interface RedisSessionStoreOptions {
+  /**
+   * Longest one Redis command is waited for (the connection's own retries may hold it for
+   * seconds): then the store answers as if Redis were down. Well under a player's refresh.
+   */
+  commandTimeoutMs?: number;
+  /** Sessions this process keeps its last copy of, the most recently saved (see the class). */
+  maxLocalCopies?: number;
+}
+
+/** This process's last write of a session: its JSON, and when Redis expires it. */
+interface LocalCopy {
+  json: string;
+  expiresAt: number;
+}
+
+/**
+ * Sessions in Redis: one key per session, its expiry Redis's own (PX).
+ *
+ * A Redis outage must not stop the viewers: each process also keeps the last copy it wrote of
+ * the sessions it serves (bounded, the least recently saved dropped first), and serves it when
+ * Redis fails or is slow to answer (down, restarting: the writes of that time stay local), or
+ * answers that it has no such key although the copy has not expired (a Redis restarted without
+ * persistence, or failed over, lost it): the copy is then put back in Redis for the other
+ * processes. What Redis holds always wins over the copy, which may be one request behind
+ * another process's. A session this process has no copy of is a 503 while Redis is down (players
+ * retry a 5xx, and the process that has its copy may answer), and a 404 once Redis answers
+ * without it. Whoever passed the connection closes it (it is shared with the rate limits).
+ */
 export class RedisSessionStore implements SessionStore {
+  private readonly local = new Map<string, LocalCopy>();
+  private readonly commandTimeoutMs: number;
+  private readonly maxLocalCopies: number;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix = 'cuepoint:viewer-session:',
     private readonly now: () => number = Date.now,
-  ) {}
+    options: RedisSessionStoreOptions = {},
+  ) {
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
+    this.maxLocalCopies = options.maxLocalCopies ?? 10_000;
+  }
 
-  async create(input: NewViewerSession, ttlMs: number) {
-    const session: ViewerSession = { ...input, id: newSessionId(), createdAt: this.now() };
-    await this.save(session, ttlMs);
-    return session;
+  create(input: NewViewerSession, ttlMs: number) {
+    return newSession(this, input, ttlMs, this.now());
   }
 
   async get(id: string) {
     if (!isSessionId(id)) return undefined;
-    const raw = await this.redis.get(this.prefix + id);
-    if (raw === null) return undefined;
-    // What another process wrote is checked like any input: a malformed entry is no session.
-    let json: unknown;
+    let raw: string | null;
     try {
-      json = JSON.parse(raw);
-    } catch {
-      return undefined;
+      raw = await this.command(this.redis.get(this.prefix + id));
+    } catch (error) {
+      const copy = this.copyOf(id);
+      if (!copy) throw new SessionStoreUnavailable(error);
+      return parseSession(copy.json, id);
     }
-    const parsed = sessionSchema.safeParse(json);
-    return parsed.success && parsed.data.id === id ? parsed.data : undefined;
+    if (raw !== null) return parseSession(raw, id);
+    const copy = this.copyOf(id);
+    if (!copy) return undefined;
+    // Redis lost it: put it back for the other processes (unless one of them already has).
+    await this.command(
+      this.redis.set(this.prefix + id, copy.json, 'PX', Math.max(1, copy.expiresAt - this.now()), 'NX'),
+    ).catch(() => undefined);
+    return parseSession(copy.json, id);
   }
 
   async save(session: ViewerSession, ttlMs: number) {
-    await this.redis.set(
-      this.prefix + session.id,
-      JSON.stringify(session),
-      'PX',
-      Math.max(1, Math.round(ttlMs)),
-    );
+    const json = JSON.stringify(session);
+    const ttl = Math.max(1, Math.round(ttlMs));
+    this.remember(session.id, { json, expiresAt: this.now() + ttl });
+    try {
+      await this.command(this.redis.set(this.prefix + session.id, json, 'PX', ttl));
+    } catch {
+      // Redis is down or slow: the copy just kept serves this viewer meanwhile (see the class).
+    }
   }
 
   async delete(id: string) {
-    if (isSessionId(id)) await this.redis.del(this.prefix + id);
+    if (!isSessionId(id)) return;
+    this.local.delete(id);
+    await this.command(this.redis.del(this.prefix + id));
   }
 
   /** The connection is the caller's (shared with rate limits): closing the store leaves it open. */
-  async close() {}
+  async close() {
+    this.local.clear();
+  }
+
+  /** Sessions this process holds a copy of (expired ones included until they are dropped). */
+  get localCopies() {
+    return this.local.size;
+  }
+
+  private copyOf(id: string): LocalCopy | undefined {
+    const copy = this.local.get(id);
+    if (copy && copy.expiresAt <= this.now()) {
+      this.local.delete(id);
+      return undefined;
+    }
+    return copy;
+  }
+
+  private remember(id: string, copy: LocalCopy) {
+    // Insertion order is save order: the first entries are the least recently saved.
+    this.local.delete(id);
+    this.local.set(id, copy);
+    for (const [oldest] of this.local) {
+      if (this.local.size <= this.maxLocalCopies) break;
+      this.local.delete(oldest);
+    }
+  }
+
+  /** A Redis command, or its failure once it has taken longer than commandTimeoutMs. */
+  private command<T>(pending: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`Redis did not answer within ${this.commandTimeoutMs} ms`)),
+        this.commandTimeoutMs,
+      );
+    });
+    // A command given up on may still fail later: that is no unhandled rejection.
+    pending.catch(() => undefined);
+    return Promise.race([pending, timeout]).finally(() => clearTimeout(timer));
+  }
 }

@@ -33,6 +33,9 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
     max: opts.rateLimitMax,
     timeWindow: '1 minute',
     ...(opts.redis ? { redis: opts.redis, nameSpace: `cuepoint-rl:${opts.rateLimitNamespace ?? ''}` } : {}),
+    // Redis down or hung: requests go on unlimited for that time rather than failing (500): the
+    // data plane's viewers keep playing from their sessions' local copies (playback/sessions.ts).
+    skipOnError: true,
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       error: httpReason(429),

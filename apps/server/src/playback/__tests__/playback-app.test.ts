@@ -103,6 +103,25 @@ describe('playback routes in the server', () => {
   });
 });
 
+describe('the per-address rate limit', () => {
+  it('applies to the API and not to playback (many viewers share one address)', async () => {
+    const app = await testApp({ env: { RATE_LIMIT_MAX: '3' } });
+    try {
+      const unknown = '/play/live/3f1e9a52-8c1d-4d7e-9b0a-6c2f4e8d1a77/master.m3u8';
+      const vod = '/play/vod/3f1e9a52-8c1d-4d7e-9b0a-6c2f4e8d1a77/session';
+      for (let i = 0; i < 6; i++) {
+        expect((await app.inject(unknown)).statusCode).toBe(404);
+        expect((await app.inject({ method: 'POST', url: vod })).statusCode).toBe(404);
+      }
+      const api = [];
+      for (let i = 0; i < 4; i++) api.push((await app.inject('/api/ssai/ds')).statusCode);
+      expect(api).toEqual([401, 401, 401, 429]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
 describe('PLAYBACK_ALLOW_HOSTS', () => {
   it('reads a comma-separated list of hosts, lower case', () => {
     expect(
