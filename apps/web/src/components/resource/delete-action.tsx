@@ -4,7 +4,7 @@
  */
 import { RESOURCE_TEXTS, type ResourceKind } from '@cuepoint/core';
 import { Button, type ButtonProps, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import type { ResourceApi, ResourceSpecOf } from '../../lib/resource-api.ts';
@@ -96,7 +96,7 @@ export function DeleteDialog<K extends ResourceKind>({
       void queryClient.invalidateQueries({ queryKey: api.keys.lists() });
       // Leave the record's page first: while it shows, its query would ask for the record again.
       await onDeleted?.();
-      queryClient.removeQueries({ queryKey: api.keys.detail(row._id) });
+      removeWhenUnobserved(queryClient, api.keys.detail(row._id));
     } catch (error) {
       onClose();
       // The API client ended the session and left the page: nothing to add.
@@ -129,4 +129,24 @@ export function DeleteDialog<K extends ResourceKind>({
       </Stack>
     </Modal>
   );
+}
+
+/**
+ * Drops the query of `queryKey` once nothing shows it. The navigation away from a deleted
+ * record's page may resolve before React has unmounted the page: a query removed while its page
+ * still observes it is fetched again at once (a 404 for the deleted record).
+ */
+function removeWhenUnobserved(queryClient: QueryClient, queryKey: readonly unknown[]) {
+  const cache = queryClient.getQueryCache();
+  const query = cache.find({ queryKey, exact: true });
+  if (!query) return;
+  if (query.getObserversCount() === 0) {
+    cache.remove(query);
+    return;
+  }
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.query !== query || event.type !== 'observerRemoved' || query.getObserversCount() > 0) return;
+    unsubscribe();
+    cache.remove(query);
+  });
 }
