@@ -3,6 +3,7 @@ import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { conditioningPlugin, ffmpegOf } from './conditioning/plugin.ts';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { demoPlugin } from './demo/index.ts';
@@ -112,9 +113,21 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(mailPlugin, { env: opts.env });
   // The runtime flags, decorated once (app.runtimeConfig): the console serves them, and they
   // decide who may call what sits behind a sidebar entry.
-  await app.register(runtimeConfigPlugin, { runtimeConfig: runtimeConfigOf(opts.env) });
   const role = opts.env.ROLE;
   const serves = { api: role !== 'edge', edge: role !== 'api' };
+  const publicUrl = opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`;
+  // ffmpeg, looked for once: the console is told whether MP4 ad creatives can be conditioned.
+  const ffmpeg = await ffmpegOf(opts.env);
+  await app.register(conditioningPlugin, {
+    env: opts.env,
+    database: opts.database,
+    publicUrl,
+    serveFiles: serves.edge,
+    ffmpeg,
+  });
+  await app.register(runtimeConfigPlugin, {
+    runtimeConfig: { ...runtimeConfigOf(opts.env), TRANSCODING: ffmpeg.available ? 1 : 0 },
+  });
   if (serves.api) await app.register(consolePlugin, { distDir: opts.webDist });
   // 3. routes
   if (serves.api) {
@@ -127,7 +140,8 @@ export async function buildApp(opts: BuildAppOptions) {
   if (serves.edge) {
     // The data plane: public playback URLs at the root (routes: playback/routes.ts).
     await app.register(playbackRoutes, {
-      publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+      publicUrl,
+      conditioner: app.conditioner,
       allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
       redis: opts.redis,
       ...(opts.clock ? { now: opts.clock } : {}),
@@ -135,7 +149,7 @@ export async function buildApp(opts: BuildAppOptions) {
 
     // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
     await app.register(demoPlugin, {
-      publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+      publicUrl,
       ...(opts.clock ? { now: opts.clock } : {}),
     });
   }

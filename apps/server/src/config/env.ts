@@ -56,6 +56,13 @@ export const envSchema = z.object({
    * PostgreSQL and Redis.
    */
   ROLE: z.enum(['all', 'edge', 'api'], { error: 'ROLE accepts all, edge or api' }).default('all'),
+  /**
+   * Creative conditioning: MP4 ads transcoded into HLS (ffmpeg, through the job queue). `off`
+   * skips MP4 ads (HLS ones still play) and queues nothing.
+   */
+  CONDITIONING: z.enum(['on', 'off'], { error: 'CONDITIONING accepts on or off' }).default('on'),
+  /** The ffmpeg program (ffprobe is taken from beside it). */
+  FFMPEG_PATH: z.string().min(1, { error: 'FFMPEG_PATH accepts a program name or path' }).default('ffmpeg'),
   PORT: positiveInt('PORT', 8080, 65_535),
   HOST: z.string().min(1, { error: 'HOST accepts a host name or address' }).default('0.0.0.0'),
   DATA_DIR: z.string().min(1, { error: 'DATA_DIR accepts a directory path' }).default('./data'),
@@ -176,5 +183,7 @@ export function runtimeConfigOf(env: Env): RuntimeConfig {
     MANUAL_URL: env.MANUAL_URL,
     UI_TIMEOUT: env.UI_TIMEOUT,
     ALARMTIMEOUT: env.ALARMTIMEOUT,
+    // What start finds (ffmpeg) replaces this (app.ts); CONDITIONING=off says 0 at once.
+    TRANSCODING: env.CONDITIONING === 'on' ? 1 : 0,
   };
 }

@@ -27,6 +27,8 @@ export interface Database {
   /** Round-trips a trivial query; resolves to the latency in milliseconds or throws. */
   ping(): Promise<number>;
   close(): Promise<void>;
+  /** How the job queue (pg-boss) reaches the same database: the embedded client, or the URL. */
+  queueTarget: { driver: 'pglite'; client: PGlite } | { driver: 'postgres'; url: string };
 }
 
 export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathname;
@@ -48,6 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: () => timed(db),
       close: () => client.close(),
+      queueTarget: { driver: 'pglite', client },
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -66,6 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: () => timed(db),
     close: () => pool.end(),
+    queueTarget: { driver: 'postgres', url: options.url },
   };
 }
 

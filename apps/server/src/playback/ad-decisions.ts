@@ -5,8 +5,8 @@
  *
  * External decision: the stream's VAST URL with its macros expanded is resolved (wrappers
  * followed), and each ad is kept when it has an HLS creative whose playlists load, up to the
- * stream's pod length and the avail's duration. An ad with only progressive files (MP4) would
- * need transcoding first, which comes in a later step: it is left out, and the reason noted.
+ * stream's pod length and the avail's duration. An ad with only progressive files (MP4)
+ * is conditioned into HLS first (conditioning/): it is skipped, with the reason, until ready.
  * Internal decision (bundles): the demand side does not exist yet, so no ads.
  */
 import { randomUUID } from 'node:crypto';
@@ -19,6 +19,8 @@ import {
   trackingFromResolvedAd,
   vastTimestamp,
 } from '@cuepoint/stitcher';
+import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
+import type { Rung } from '../conditioning/ffmpeg.ts';
 import { VERSION } from '../version.ts';
 import type { Creatives } from './creatives.ts';
 import type { AvailRecord, DecidedAd } from './sessions.ts';
@@ -57,6 +59,8 @@ export interface DecisionDeps {
   now: () => number;
   random: () => number;
   maxDepth: number;
+  /** Conditions MP4 creatives into HLS; without one, an MP4-only ad is skipped. */
+  conditioner?: Conditioner | undefined;
 }
 
 export interface Decision {
@@ -110,6 +114,44 @@ export function vastRequestUrl(
   return expandMacros(withMediaTailor, macros);
 }
 
+/** The ad's MP4 media file (the first one), if it has one: what conditioning transcodes. */
+function mp4MediaFile(ad: ResolvedAd): string | undefined {
+  const mp4 = ad.mediaFiles.find(
+    (m) => /^video\/mp4$/i.test(m.type.trim()) || (m.type.trim() === '' && /\.mp4(\?|$)/i.test(m.uri)),
+  );
+  return mp4?.uri.trim();
+}
+
+/**
+ * The HLS playlist an ad is stitched from, or why it is skipped: its own HLS media file, else its
+ * MP4 conditioned for the viewer's ladder (the first time, queued: skipped until ready).
+ */
+async function creativeOf(
+  ad: ResolvedAd,
+  ladder: readonly Rung[],
+  deps: DecisionDeps,
+): Promise<{ playlistUrl: string } | { skip: string }> {
+  const hls = hlsMediaFile(ad);
+  if (hls !== undefined) return { playlistUrl: hls };
+  const mp4 = mp4MediaFile(ad);
+  if (mp4 === undefined || !deps.conditioner) {
+    const types = [...new Set(ad.mediaFiles.map((m) => m.type || 'no type'))].join(', ') || 'no media files';
+    return { skip: `needs transcoding (no HLS media file; it has ${types})` };
+  }
+  try {
+    const found = await deps.conditioner.lookup(mp4, ladder);
+    if (found.state === 'ready') return { playlistUrl: found.playlistUrl };
+    if (found.state === 'queued')
+      return { skip: 'its MP4 is being conditioned into HLS (queued): it plays once ready' };
+    if (found.state === 'failed') return { skip: `its MP4 could not be conditioned: ${found.reason}` };
+    return { skip: `needs transcoding, and ${found.reason}` };
+  } catch (error) {
+    return {
+      skip: `its conditioning state is unknown: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
 /** The ad's HLS media file (the first one), if it has one. */
 function hlsMediaFile(ad: ResolvedAd): string | undefined {
   const hls = ad.mediaFiles.find(
@@ -122,7 +164,7 @@ const adName = (ad: ResolvedAd, index: number) => `ad ${ad.inline.id ?? `#${inde
 
 export async function decideAvail(
   stream: AdSource,
-  request: { sessionId: string; viewer: Viewer; avail: AvailToDecide },
+  request: { sessionId: string; viewer: Viewer; avail: AvailToDecide; ladder?: readonly Rung[] },
   deps: DecisionDeps,
   signal: AbortSignal,
 ): Promise<Decision> {
@@ -143,34 +185,33 @@ export async function decideAvail(
   const notes = resolution.issues.map((issue) => `VAST error ${issue.code}: ${issue.message}`);
   if (resolution.ads.length === 0 && notes.length === 0) notes.push('the ad server answered no ads');
 
-  // Every HLS creative is checked at once (fetched into the cache for the renditions to come).
-  const candidates = resolution.ads.map((ad) => ({ ad, playlistUrl: hlsMediaFile(ad) }));
-  const checks = await Promise.all(
-    candidates.map(({ playlistUrl }) =>
-      playlistUrl === undefined
-        ? undefined
-        : deps.creatives.check(playlistUrl).then(
-            () => undefined,
-            (error: unknown) => (error instanceof Error ? error.message : String(error)),
-          ),
-    ),
+  // Every creative is found (conditioned MP4s looked up) and its HLS checked at once (fetched
+  // into the cache for the renditions to come).
+  const ladder = request.ladder ?? ladderOf([]);
+  const candidates = await Promise.all(
+    resolution.ads.map(async (ad) => {
+      const creative = await creativeOf(ad, ladder, deps);
+      if ('skip' in creative) return { ad, skip: creative.skip };
+      const failure = await deps.creatives.check(creative.playlistUrl).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      return failure === undefined
+        ? { ad, playlistUrl: creative.playlistUrl }
+        : { ad, skip: `its HLS creative did not load (${failure})` };
+    }),
   );
 
   const ads: DecidedAd[] = [];
   let filled = 0;
-  for (const [index, { ad, playlistUrl }] of candidates.entries()) {
+  for (const [index, candidate] of candidates.entries()) {
+    const { ad } = candidate;
     const name = adName(ad, index);
-    if (playlistUrl === undefined) {
-      const types =
-        [...new Set(ad.mediaFiles.map((m) => m.type || 'no type'))].join(', ') || 'no media files';
-      notes.push(`${name} skipped: needs transcoding (no HLS media file; it has ${types})`);
+    if ('skip' in candidate) {
+      notes.push(`${name} skipped: ${candidate.skip}`);
       continue;
     }
-    const failure = checks[index];
-    if (failure !== undefined) {
-      notes.push(`${name} skipped: its HLS creative did not load (${failure})`);
-      continue;
-    }
+    const { playlistUrl } = candidate;
     if (ads.length >= stream.adpodLength) {
       notes.push(`${name} skipped: the pod is full (ad pod length ${stream.adpodLength})`);
       continue;
@@ -207,7 +248,7 @@ export async function decideAvail(
  */
 export async function decideAvails(
   source: AdSource,
-  request: { sessionId: string; viewer: Viewer },
+  request: { sessionId: string; viewer: Viewer; ladder?: readonly Rung[] },
   avails: readonly AvailToDecide[],
   deps: DecisionDeps,
   budgetMs: number,

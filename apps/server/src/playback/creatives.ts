@@ -24,6 +24,7 @@ interface Choice {
   url: string;
   type: OriginRendition['type'];
   bandwidth?: number;
+  resolution?: string;
   language?: string;
 }
 
@@ -33,7 +34,14 @@ function choicesOf(playlist: MultivariantPlaylist, base: string): Choice[] {
   for (const variant of playlist.variants) {
     const url = absoluteUrl(variant.uri, base);
     const bandwidth = Number(getAttribute(variant.attributes, 'BANDWIDTH'));
-    if (url) out.push({ url, type: 'variant', ...(Number.isFinite(bandwidth) ? { bandwidth } : {}) });
+    const resolution = getAttribute(variant.attributes, 'RESOLUTION');
+    if (url)
+      out.push({
+        url,
+        type: 'variant',
+        ...(Number.isFinite(bandwidth) ? { bandwidth } : {}),
+        ...(resolution ? { resolution } : {}),
+      });
   }
   for (const rendition of playlist.renditions) {
     const uri = getAttribute(rendition.attributes, 'URI');
@@ -49,8 +57,9 @@ function choicesOf(playlist: MultivariantPlaylist, base: string): Choice[] {
 /**
  * The creative's media playlist for a content rendition: for an alternative rendition (audio,
  * subtitles) one of the same type, of the same language if there is one; otherwise the variant
- * whose BANDWIDTH is nearest (the first variant when the content's is unknown, as a player
- * starts with the first).
+ * of the same RESOLUTION (a creative conditioned for the stream's ladder has one per rung), else
+ * the one whose BANDWIDTH is nearest (the first variant when the content's is unknown, as a
+ * player starts with the first).
  */
 export function chooseRendition(choices: readonly Choice[], content: OriginRendition): Choice | undefined {
   if (content.type !== 'variant') {
@@ -59,6 +68,8 @@ export function chooseRendition(choices: readonly Choice[], content: OriginRendi
     if (match ?? sameType[0]) return match ?? sameType[0];
   }
   const variants = choices.filter((c) => c.type === 'variant');
+  const sameSize = content.resolution && variants.find((v) => v.resolution === content.resolution);
+  if (sameSize) return sameSize;
   const target = content.bandwidth;
   if (target === undefined) return variants[0];
   let best: Choice | undefined;

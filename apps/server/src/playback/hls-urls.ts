@@ -145,10 +145,16 @@ export function rewriteMultivariant(
   for (const variant of origin.variants) {
     const url = absoluteUrl(variant.uri, base);
     const bandwidth = Number(getAttribute(variant.attributes, 'BANDWIDTH'));
+    const resolution = getAttribute(variant.attributes, 'RESOLUTION');
     const index =
       url === undefined
         ? undefined
-        : indexOf({ url, type: 'variant', ...(Number.isFinite(bandwidth) ? { bandwidth } : {}) });
+        : indexOf({
+            url,
+            type: 'variant',
+            ...(Number.isFinite(bandwidth) ? { bandwidth } : {}),
+            ...(resolution ? { resolution } : {}),
+          });
     if (index === undefined) continue;
     variants.push({ attributes: copy(variant.attributes), uri: uriFor(index) });
   }

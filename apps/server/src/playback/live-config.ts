@@ -21,6 +21,10 @@ const playbackStreamSchema = z.object({
   adpodLength: z.number().int().positive().catch(1),
   maxWaitingSec: z.number().positive().catch(128),
   userLiveliness: z.number().int().positive().catch(3600),
+  /** Ads one viewer session is given at most; later avails play slate. */
+  adfrequencyCap: z.number().int().positive().catch(1000),
+  /** Seconds of ads one avail takes at most; the rest of a longer avail is slate. */
+  maxAdBacklogDuration: z.number().int().positive().catch(600),
   slateId: z.string().nullable().catch(null),
 });
 

@@ -20,6 +20,7 @@ import {
   stitchLive,
   type ViewerState,
 } from '@cuepoint/stitcher';
+import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import { Creatives } from './creatives.ts';
@@ -49,6 +50,7 @@ export interface LivePlaybackOptions {
   limits: PlaybackLimits;
   now: () => number;
   random?: () => number;
+  conditioner?: Conditioner | undefined;
 }
 
 type LiveSession = ViewerSession & { live: LiveSessionData };
@@ -106,6 +108,7 @@ export class LivePlayback {
       now,
       random: options.random ?? Math.random,
       maxDepth: limits.vastMaxDepth,
+      conditioner: options.conditioner,
     };
   }
 
@@ -247,20 +250,42 @@ export class LivePlayback {
     const records = session.live.avails;
     const pending = detected.filter((d) => !records.some((r) => r.id === d.id) && !knownToState(d, state));
     if (pending.length === 0) return;
-    const budgetMs = Math.min(config.stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
-    const decisions = await decideAvails(
-      config.stream,
-      { sessionId: session.id, viewer: session.viewer },
-      pending.map((detected) => ({ id: detected.id, duration: remaining(detected) })),
-      this.decisionDeps,
-      budgetMs,
-    );
+    const { stream } = config;
+    const budgetMs = Math.min(stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
+    const live = session.live;
+    const capped = (live.adsDecided ?? 0) >= stream.adfrequencyCap;
+    // Ads fill at most maxAdBacklogDuration of an avail (the rest is slate); the ad server is
+    // asked for that much ([AVAIL_DURATION]).
+    const fill = (detected: DetectedAvail) => {
+      const duration = remaining(detected);
+      return duration === undefined ? undefined : Math.min(duration, stream.maxAdBacklogDuration);
+    };
+    const decisions = capped
+      ? []
+      : await decideAvails(
+          stream,
+          { sessionId: session.id, viewer: session.viewer, ladder: ladderOf(live.renditions) },
+          pending.map((detected) => ({ id: detected.id, duration: fill(detected) })),
+          this.decisionDeps,
+          budgetMs,
+        );
     for (const [i, detected] of pending.entries()) {
-      const record = availRecord(
-        detected.id,
-        decisions[i],
-        `no ad decision within ${budgetMs / 1000}s: the avail plays its content`,
-      );
+      const record = capped
+        ? availRecord(detected.id, { ads: [], notes: [] }, '')
+        : availRecord(
+            detected.id,
+            decisions[i],
+            `no ad decision within ${budgetMs / 1000}s: the avail plays its content`,
+          );
+      // The frequency cap, in avail order: ads past it are dropped, and said so.
+      const left = Math.max(0, stream.adfrequencyCap - (live.adsDecided ?? 0));
+      if (capped || record.ads.length > left) {
+        record.ads = record.ads.slice(0, left);
+        record.notes.push(
+          `the viewer reached the ad frequency cap (${stream.adfrequencyCap} ads per session): ${left === 0 ? 'no ads' : `${left} ad(s) kept`}`,
+        );
+      }
+      live.adsDecided = (live.adsDecided ?? 0) + record.ads.length;
       const duration = remaining(detected);
       if (duration !== undefined) record.duration = duration;
       records.push(record);

@@ -18,6 +18,7 @@ import type { ErrorResponse } from '@cuepoint/core';
 import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Conditioner } from '../conditioning/conditioner.ts';
 import { httpReason } from '../lib/request-problem.ts';
 import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
@@ -42,6 +43,8 @@ export interface PlaybackPluginOptions {
   /** A store of the caller's (tests); otherwise Redis's, else in memory. */
   sessions?: SessionStore;
   limits?: Partial<PlaybackLimits>;
+  /** MP4 ad creatives conditioned into HLS (absent: they are skipped). */
+  conditioner?: Conditioner | undefined;
 }
 
 const MPEGURL = 'application/vnd.apple.mpegurl';
@@ -93,6 +96,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   app.addHook('onClose', async () => sessions.close());
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const live = new LivePlayback({
+    conditioner: opts.conditioner,
     db: app.db,
     sessions,
     policy: playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup }),

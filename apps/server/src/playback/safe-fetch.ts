@@ -179,6 +179,15 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /** GETs `target` as text under the policy (see the module comment). */
 export async function safeFetchText(target: string | URL, options: SafeFetchOptions): Promise<FetchedText> {
+  const answer = await safeFetchBytes(target, options);
+  return { ...answer, body: answer.body.toString('utf8') };
+}
+
+/** GETs `target` as bytes under the policy (a creative's media file). */
+export async function safeFetchBytes(
+  target: string | URL,
+  options: SafeFetchOptions,
+): Promise<Omit<FetchedText, 'body'> & { body: Buffer }> {
   const { policy, maxRedirects = 5 } = options;
   const deadline = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -228,7 +237,7 @@ function request(
 }
 
 function readBody(response: IncomingMessage, url: URL, maxBytes: number, deadline: AbortSignal) {
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<Buffer>((resolve, reject) => {
     const declared = Number(response.headers['content-length']);
     if (Number.isFinite(declared) && declared > maxBytes) {
       response.destroy();
@@ -246,7 +255,7 @@ function readBody(response: IncomingMessage, url: URL, maxBytes: number, deadlin
       }
       chunks.push(chunk);
     });
-    response.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    response.on('end', () => resolve(Buffer.concat(chunks)));
     response.on('error', (error: NodeJS.ErrnoException) => reject(failure(error, url, deadline)));
   });
 }

@@ -16,6 +16,8 @@ const renditionSchema = z.object({
   type: z.enum(['variant', 'audio', 'video', 'subtitles']),
   /** BANDWIDTH of the variant: the creative rendition nearest to it is served. */
   bandwidth: z.number().optional(),
+  /** RESOLUTION of the variant (`1280x720`): the ladder MP4 creatives are conditioned for. */
+  resolution: z.string().optional(),
   /** LANGUAGE of an EXT-X-MEDIA rendition. */
   language: z.string().optional(),
 });
@@ -80,6 +82,8 @@ const liveSessionSchema = z.object({
   clock: z.object({ msn: z.number(), seconds: z.number() }).optional(),
   /** Why the stream's slate is not used, when it is not. */
   slateNote: z.string().optional(),
+  /** Ads decided for this viewer so far (the stream's adfrequencyCap bounds them). */
+  adsDecided: z.number().int().nonnegative().optional(),
 });
 
 /**

@@ -19,6 +19,8 @@ import {
   vodBreakTimes,
 } from '@cuepoint/stitcher';
 import { z } from 'zod';
+import { ladderOf } from '../conditioning/conditioner.ts';
+import type { Rung } from '../conditioning/ffmpeg.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { findResource } from '../repositories/resources.ts';
 import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
@@ -182,7 +184,7 @@ export class VodPlayback {
       },
       this.limits.vodSessionTtlMs,
     );
-    const avails = await this.decide(config, session.id, viewer, breaks);
+    const avails = await this.decide(config, session.id, viewer, breaks, ladderOf(renditions));
     await this.placeForTracking(avails, content, reference);
     session.vod = { renditions, avails };
     await this.options.sessions.save(session, this.limits.vodSessionTtlMs);
@@ -199,6 +201,7 @@ export class VodPlayback {
     sessionId: string,
     viewer: Viewer,
     breaks: readonly (WantedBreak & { at: number })[],
+    ladder: Rung[],
   ): Promise<AvailRecord[]> {
     const tag = config.asset.adTagUrl.trim();
     const source: AdSource = {
@@ -210,7 +213,7 @@ export class VodPlayback {
     const budgetMs = this.limits.decisionBudgetMs;
     const decisions = await decideAvails(
       source,
-      { sessionId, viewer },
+      { sessionId, viewer, ladder },
       breaks.map((b) => ({ id: b.id, position: b.position })),
       this.options.decisionDeps,
       budgetMs,

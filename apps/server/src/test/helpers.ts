@@ -51,6 +51,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '10000',
+    // No job queue or ffmpeg in tests unless one asks (conditioning tests do).
+    CONDITIONING: 'off',
     DATA_DIR: mkdtempSync(join(tmpdir(), 'cuepoint-data-')),
     PUBLIC_URL: 'http://console.test',
     ...overrides,

@@ -1,10 +1,6 @@
-import { RUNTIME_CONFIG_DEFAULTS, RUNTIME_CONFIG_GLOBAL, type User } from '@cuepoint/core';
+import type { User } from '@cuepoint/core';
 import { vi } from 'vitest';
 import type { ApiError } from '../lib/api-client.ts';
-
-// The runtime configuration the server would write (UI_TIMEOUT 30 s, BASE_URL /api/), for every
-// test that imports these fixtures.
-(globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL] = RUNTIME_CONFIG_DEFAULTS;
 
 /** A user as GET user/getUser and POST auth/login answer it. */
 export const makeUser = (overrides: Partial<User> = {}): User => ({

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { RUNTIME_CONFIG_DEFAULTS, RUNTIME_CONFIG_GLOBAL } from '@cuepoint/core';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { closeSession } from '../lib/api-client.ts';
@@ -8,6 +9,10 @@ import { installSessionPolicy } from '../lib/session.ts';
 // the server suites beside these) overruns while a lazy screen loads. A wait still ends as soon
 // as its condition holds; the limit only bounds a wait that will never succeed.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The runtime configuration the server would write (UI_TIMEOUT 30 s, BASE_URL /api/,
+// TRANSCODING 1), for every test.
+(globalThis as Record<string, unknown>)[RUNTIME_CONFIG_GLOBAL] = RUNTIME_CONFIG_DEFAULTS;
 
 // As main.tsx does: a refused call ends the session (spec section 8).
 installSessionPolicy();

@@ -37,6 +37,11 @@ export const RUNTIME_CONFIG_DEFAULTS = {
   UI_TIMEOUT: 30_000,
   /** Alarm polling interval, in milliseconds (spec section 7: 30 s). */
   ALARMTIMEOUT: 30_000,
+  /**
+   * Whether the server conditions MP4 ad creatives (ffmpeg found and CONDITIONING on): not an
+   * operator's flag but what the server found at start; the console says when MP4 ads are skipped.
+   */
+  TRANSCODING: 1,
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -54,6 +59,7 @@ export const runtimeConfigSchema = z.object({
   MANUAL_URL: z.string(),
   UI_TIMEOUT: z.number().int().positive(),
   ALARMTIMEOUT: z.number().int().positive(),
+  TRANSCODING: flag.default(1),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -2,6 +2,7 @@ export * from './alarms.ts';
 export * from './audit-log.ts';
 export * from './auth-failures.ts';
 export * from './blobs.ts';
+export * from './creatives.ts';
 export * from './customers.ts';
 export * from './plan-changes.ts';
 export * from './resources.ts';

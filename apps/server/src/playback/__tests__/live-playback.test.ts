@@ -379,6 +379,48 @@ describe('ad decisions', () => {
   });
 });
 
+describe('the datasource’s ad policies', () => {
+  it('fills at most maxAdBacklogDuration of an avail, and asks the ad server for that much', async () => {
+    const vastUrl = `${h.media.base}/vast-pod?dur=[AVAIL_DURATION]`;
+    const cycle = h.nextCycle();
+    h.at(cycle, 10);
+    // A 12 s break; two 8 s HLS ads would not both fit anyway: with 7 s of backlog, none does.
+    const streamId = await h.stream({ vastUrl, adpodLength: 3, maxAdBacklogDuration: 7 });
+    const { uris, sessionId } = await openSession(h, streamId);
+    h.at(cycle, BREAK_START);
+    await mediaPlaylist(h, uris[0]!);
+    const request = h.media.vastRequests.filter((r) => r.path === '/vast-pod').at(-1);
+    expect(request?.query.get('dur')).toBe('7');
+    const [avail] = (await tracking(streamId, sessionId)).avails;
+    expect(avail!.ads).toEqual([]);
+    expect(avail!.notes).toContain('ad ad-1 skipped: 8s does not fit the 7s avail after 0s of ads');
+  });
+
+  it('gives one viewer at most adfrequencyCap ads: later avails ask no ad server', async () => {
+    const streamId = await h.stream({ adfrequencyCap: 1 });
+    const cycle = h.nextCycle();
+    h.at(cycle, 10);
+    const { uris, sessionId } = await openSession(h, streamId);
+    for (let segment = 10; segment <= BREAK_END + 1; segment++) {
+      h.at(cycle, segment);
+      await mediaPlaylist(h, uris[0]!);
+    }
+    const asked = h.media.vastRequests.filter((r) => r.query.get('sid') === sessionId).length;
+    expect(asked).toBe(1);
+    // The next break of the same viewer (one cycle later, refreshing all along).
+    for (let segment = BREAK_END + 2; segment <= CYCLE + BREAK_END + 1; segment++) {
+      h.at(cycle, segment);
+      await mediaPlaylist(h, uris[0]!);
+    }
+    expect(h.media.vastRequests.filter((r) => r.query.get('sid') === sessionId).length).toBe(asked);
+    const avails = (await tracking(streamId, sessionId)).avails;
+    expect(avails).toHaveLength(2);
+    expect(avails[0]!.ads.map((a) => a.adId)).toEqual(['ad-1']);
+    expect(avails[1]!.ads).toEqual([]);
+    expect(avails[1]!.notes).toEqual(['the viewer reached the ad frequency cap (1 ads per session): no ads']);
+  });
+});
+
 describe('explicit sessions and tracking', () => {
   it('POST session answers the manifest and tracking URLs; tracking lists avails and ads', async () => {
     const streamId = await h.stream();

@@ -119,6 +119,16 @@ describe('chooseRendition', () => {
     );
     expect(chooseRendition(choices, { url: 'x', type: 'variant' })?.url).toBe('c/low.m3u8');
   });
+  it('takes the variant of the same resolution first (a creative conditioned for the ladder)', () => {
+    const sized = [
+      { url: 'c/240.m3u8', type: 'variant' as const, bandwidth: 748_000, resolution: '426x240' },
+      { url: 'c/144.m3u8', type: 'variant' as const, bandwidth: 280_000, resolution: '256x144' },
+    ];
+    // By bandwidth the 144p content (206 kbit/s) is nearer the 144p creative, the 240p (296) too.
+    const content = { url: 'x', type: 'variant' as const, bandwidth: 296_288, resolution: '426x240' };
+    expect(chooseRendition(sized, content)?.url).toBe('c/240.m3u8');
+    expect(chooseRendition(sized, { ...content, resolution: '1280x720' })?.url).toBe('c/144.m3u8');
+  });
   it('takes an alternative rendition of the same type, of the same language when there is one', () => {
     expect(chooseRendition(choices, { url: 'x', type: 'audio', language: 'en' })?.url).toBe(
       'c/audio-en.m3u8',

@@ -53,6 +53,9 @@ export const KIT_TEXTS = {
   /** The playback slot until the data plane serves the record. */
   playbackPending: 'Not available yet: playback URLs appear here once streaming is set up.',
   /** An inactive live stream: the data plane answers its players 404. */
+  transcodingOffTitle: 'MP4 ads are skipped on this server',
+  transcodingOff:
+    'Ads answered only as MP4 files need transcoding into HLS, and this server cannot transcode (ffmpeg is not installed, or creative conditioning is off). HLS ads play as usual.',
   playbackInactive: 'None while the stream is inactive: set its status to Active to play it.',
   logs: 'Logs',
   empty: '—',

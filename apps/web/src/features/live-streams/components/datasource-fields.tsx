@@ -36,6 +36,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { PlanLock } from '../../../components/plan/plan-lock.tsx';
+import { TranscodingNotice } from '../../../components/transcoding-notice.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { DATASOURCE_TEXTS as T } from '../texts.ts';
 import classes from './datasource-fields.module.css';
@@ -337,15 +338,18 @@ function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }
         />
       </Stack>
       {adDecision === 'external' ? (
-        <TextInput
-          label={L.vastUrl}
-          dir="ltr"
-          required
-          inputMode="url"
-          autoComplete="off"
-          key={form.key('vastUrl')}
-          {...form.getInputProps('vastUrl')}
-        />
+        <>
+          <TextInput
+            label={L.vastUrl}
+            dir="ltr"
+            required
+            inputMode="url"
+            autoComplete="off"
+            key={form.key('vastUrl')}
+            {...form.getInputProps('vastUrl')}
+          />
+          <TranscodingNotice />
+        </>
       ) : (
         <BundlesEditor form={form} />
       )}

@@ -29,6 +29,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConceptIcon } from '../../../components/icons.tsx';
+import { TranscodingNotice } from '../../../components/transcoding-notice.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { formatDuration } from '../format.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
@@ -95,6 +96,7 @@ export function VodFields({ form }: { form: VodForm }) {
         key={form.key('adTagUrl')}
         {...form.getInputProps('adTagUrl')}
       />
+      <TranscodingNotice />
       <CuePointsEditor form={form} />
     </Stack>
   );

@@ -1,0 +1,156 @@
+/**
+ * ffmpeg, from Debian's packages (`apt-get install ffmpeg`): found at start, then used to turn an
+ * ad server's MP4 into HLS renditions of a stream's ladder. The product runs without it: HLS
+ * creatives still play, and MP4 ones are skipped with the reason.
+ */
+import { spawn } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export type FfmpegStatus = { available: true; version: string } | { available: false; reason: string };
+
+export interface Rung {
+  width: number;
+  height: number;
+  /** Bits per second of the content variant (video and audio). */
+  bandwidth: number;
+}
+
+/** Runs `command` with `args`; resolves with its output, rejects with its last words. */
+function run(command: string, args: readonly string[], timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString()).slice(-64 * 1024);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-8 * 1024);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) return resolve(stdout);
+      const last = stderr.trim().split('\n').slice(-2).join(' ').trim();
+      reject(
+        new Error(
+          signal === 'SIGKILL'
+            ? `${command} took longer than ${timeoutMs / 1000}s`
+            : `${command} exited with ${code}${last ? `: ${last}` : ''}`,
+        ),
+      );
+    });
+  });
+}
+
+/** Whether `bin` runs, and its version line. */
+export async function detectFfmpeg(bin: string): Promise<FfmpegStatus> {
+  try {
+    const out = await run(bin, ['-hide_banner', '-version'], 10_000);
+    return { available: true, version: out.split('\n')[0]?.trim() ?? 'ffmpeg' };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      available: false,
+      reason:
+        code === 'ENOENT'
+          ? `${bin} is not installed (apt-get install ffmpeg)`
+          : `${bin} does not run: ${error instanceof Error ? error.message : String(error)}`,
+    };
+  }
+}
+
+/** ffprobe beside ffmpeg (same package). */
+const ffprobeOf = (ffmpeg: string) => ffmpeg.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
+
+/** Whether the file has an audio stream. */
+async function hasAudio(ffmpeg: string, input: string): Promise<boolean> {
+  const out = await run(
+    ffprobeOf(ffmpeg),
+    ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=index', '-of', 'csv=p=0', input],
+    30_000,
+  );
+  return out.trim() !== '';
+}
+
+/** Even dimensions (H.264 4:2:0 needs them). */
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/**
+ * Transcodes `input` into `outDir`: `master.m3u8` and one folder per rung (`0/index.m3u8`...),
+ * H.264 and AAC in MPEG-TS, 2 s segments with a key frame at each, each rung letterboxed to its
+ * size at about its bandwidth. A creative without sound gets silence (content players expect the
+ * same tracks in the ad). Returns the duration in seconds.
+ */
+export async function transcodeToHls(
+  ffmpeg: string,
+  input: string,
+  outDir: string,
+  ladder: readonly Rung[],
+  timeoutMs: number,
+): Promise<number> {
+  const audio = await hasAudio(ffmpeg, input);
+  const n = ladder.length;
+  await Promise.all(ladder.map((_, i) => mkdir(join(outDir, String(i)), { recursive: true })));
+  const scale = ladder
+    .map((r, i) => {
+      const w = even(r.width);
+      const h = even(r.height);
+      return `[v${i}]scale=w=${w}:h=${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[o${i}]`;
+    })
+    .join(';');
+  const args = ['-hide_banner', '-nostdin', '-y', '-i', input];
+  if (!audio) args.push('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo');
+  args.push('-filter_complex', `[0:v]split=${n}${ladder.map((_, i) => `[v${i}]`).join('')};${scale}`);
+  ladder.forEach((r, i) => {
+    const video = Math.max(100_000, Math.round(r.bandwidth * 0.85) - 128_000);
+    args.push('-map', `[o${i}]`, `-c:v:${i}`, 'libx264', `-b:v:${i}`, String(video));
+    args.push(`-maxrate:v:${i}`, String(Math.round(video * 1.1)), `-bufsize:v:${i}`, String(video * 2));
+    args.push('-map', audio ? '0:a:0' : '1:a:0');
+  });
+  if (!audio) args.push('-shortest');
+  args.push(
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'main',
+    '-sc_threshold',
+    '0',
+    '-force_key_frames',
+    'expr:gte(t,n_forced*2)',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '128k',
+    '-ar',
+    '48000',
+    '-ac',
+    '2',
+    '-f',
+    'hls',
+    '-hls_time',
+    '2',
+    '-hls_playlist_type',
+    'vod',
+    '-hls_segment_filename',
+    join(outDir, '%v', 'seg%03d.ts'),
+    '-master_pl_name',
+    'master.m3u8',
+    '-var_stream_map',
+    ladder.map((_, i) => `v:${i},a:${i}`).join(' '),
+    join(outDir, '%v', 'index.m3u8'),
+  );
+  await run(ffmpeg, args, timeoutMs);
+  const probe = await run(
+    ffprobeOf(ffmpeg),
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', input],
+    30_000,
+  );
+  const seconds = Number(probe.trim());
+  return Number.isFinite(seconds) ? seconds : 0;
+}
