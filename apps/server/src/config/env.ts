@@ -139,6 +139,12 @@ export const envSchema = z.object({
   ...flagShape,
   BASE_URL: z.string().min(1, { error: 'BASE_URL accepts a URL or an absolute path' }).default('/api/'),
   MANUAL_URL: z.string().default(''),
+  /**
+   * Where players reach the data plane when it is served apart (ROLE=edge behind its own load
+   * balancer or CDN): the playback URLs the console shows start with it. Unset: the console's
+   * own origin (one process, or edges behind the same host).
+   */
+  PLAYBACK_URL: url('PLAYBACK_URL', ['http:', 'https:']),
   UI_TIMEOUT: positiveInt('UI_TIMEOUT', RUNTIME_CONFIG_DEFAULTS.UI_TIMEOUT),
   ALARMTIMEOUT: positiveInt('ALARMTIMEOUT', RUNTIME_CONFIG_DEFAULTS.ALARMTIMEOUT),
 });
@@ -185,5 +191,6 @@ export function runtimeConfigOf(env: Env): RuntimeConfig {
     ALARMTIMEOUT: env.ALARMTIMEOUT,
     // What start finds (ffmpeg) replaces this (app.ts); CONDITIONING=off says 0 at once.
     TRANSCODING: env.CONDITIONING === 'on' ? 1 : 0,
+    PLAYBACK_URL: env.PLAYBACK_URL?.replace(/\/+$/, '') ?? '',
   };
 }

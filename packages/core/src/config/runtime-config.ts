@@ -42,6 +42,11 @@ export const RUNTIME_CONFIG_DEFAULTS = {
    * operator's flag but what the server found at start; the console says when MP4 ads are skipped.
    */
   TRANSCODING: 1,
+  /**
+   * Where players reach the data plane (PLAYBACK_URL: the edges' load balancer or CDN, when the
+   * console's process does not serve playback); empty: the console's own origin.
+   */
+  PLAYBACK_URL: '',
 } as const;
 
 const flag = z.union([z.literal(0), z.literal(1)]);
@@ -60,6 +65,7 @@ export const runtimeConfigSchema = z.object({
   UI_TIMEOUT: z.number().int().positive(),
   ALARMTIMEOUT: z.number().int().positive(),
   TRANSCODING: flag.default(1),
+  PLAYBACK_URL: z.string().default(''),
 });
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
 

@@ -36,6 +36,7 @@ describe('loadEnv', () => {
       SHOWPODS: '0',
       UI_TIMEOUT: '12000',
       BASE_URL: 'https://api.example.com/',
+      PLAYBACK_URL: 'https://play.example.com/',
     });
     expect(runtimeConfigOf(env)).toMatchObject({
       MONITOR: 0,
@@ -43,7 +44,11 @@ describe('loadEnv', () => {
       SHOWPODS: 0,
       UI_TIMEOUT: 12000,
       BASE_URL: 'https://api.example.com/',
+      PLAYBACK_URL: 'https://play.example.com',
     });
+    // Unset: the console's own origin.
+    expect(runtimeConfigOf(loadEnv({})).PLAYBACK_URL).toBe('');
+    expect(() => loadEnv({ PLAYBACK_URL: 'play.example.com' })).toThrow(/PLAYBACK_URL/);
   });
 
   it('reads which proxies to trust', () => {

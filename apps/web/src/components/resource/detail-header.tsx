@@ -25,6 +25,7 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { copyText } from '../../lib/clipboard.ts';
+import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConceptIcon, IconCheck, IconChevronDown } from '../icons.tsx';
 import classes from './detail-header.module.css';
@@ -248,10 +249,11 @@ export function UrlList({
 }
 
 /**
- * A data-plane path as the URL a viewer's player asks for: the data plane is served by this
- * server, so the console's own origin.
+ * A data-plane path as the URL a viewer's player asks for: on the data plane's own base when it
+ * is served apart (runtime config PLAYBACK_URL), else on the console's origin.
  */
-export const servedAt = (path: string) => new URL(path, window.location.origin).href;
+export const servedAt = (path: string, base: string = runtimeConfig().PLAYBACK_URL) =>
+  `${(base || window.location.origin).replace(/\/+$/, '')}${path}`;
 
 /**
  * The playback slot of a stream's header: the URLs the data plane serves it at, each with a copy

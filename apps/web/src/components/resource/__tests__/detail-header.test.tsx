@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
-import { DetailHeader, playbackFact } from '../detail-header.tsx';
+import { DetailHeader, playbackFact, servedAt } from '../detail-header.tsx';
 import { RecordHeader } from '../record-header.tsx';
 import { KIT_TEXTS } from '../texts.ts';
 import { calls, encoderApi, makeEncoder, renderAt, shownToasts, spyToasts } from './harness.tsx';
@@ -112,6 +112,19 @@ describe('playbackFact', () => {
     renderAt(<DetailHeader name="A" type="Live stream" facts={[playbackFact(urls)]} />);
     for (const url of urls) expect(screen.getByText(url)).toHaveAttribute('dir', 'ltr');
     expect(screen.getAllByRole('button', { name: KIT_TEXTS.copy(KIT_TEXTS.playbackUrl) })).toHaveLength(2);
+  });
+});
+
+describe('servedAt', () => {
+  it('puts a playback path on the data plane’s own base, else on the console’s origin', () => {
+    expect(servedAt('/play/live/7a/master.m3u8', 'https://play.example.com/')).toBe(
+      'https://play.example.com/play/live/7a/master.m3u8',
+    );
+    expect(servedAt('/play/vod/7a/master.m3u8', 'https://cdn.example.com/edge')).toBe(
+      'https://cdn.example.com/edge/play/vod/7a/master.m3u8',
+    );
+    // The test setup's runtime config has none: the page's own origin.
+    expect(servedAt('/play/live/7a/master.m3u8')).toBe(`${window.location.origin}/play/live/7a/master.m3u8`);
   });
 });
 
