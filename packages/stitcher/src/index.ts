@@ -70,6 +70,7 @@ export {
   isAvailEndMarker,
   type MarkerIssue,
   type MarkerSource,
+  type UpcomingAvail,
 } from './markers/detect.ts';
 export {
   AVAIL_END_TYPES,

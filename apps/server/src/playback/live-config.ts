@@ -23,6 +23,8 @@ const playbackStreamSchema = z.object({
   userLiveliness: z.number().int().positive().catch(3600),
   /** Ads one viewer session is given at most; later avails play slate. */
   adfrequencyCap: z.number().int().positive().catch(1000),
+  /** Avails announced ahead (EXT-X-DATERANGE) whose ads are decided before they start. */
+  prefetchCount: z.number().int().positive().catch(3),
   /** Seconds of ads one avail takes at most; the rest of a longer avail is slate. */
   maxAdBacklogDuration: z.number().int().positive().catch(600),
   slateId: z.string().nullable().catch(null),

@@ -18,6 +18,7 @@ import {
   serializeMultivariantPlaylist,
   serializeViewerState,
   stitchLive,
+  type UpcomingAvail,
   type ViewerState,
 } from '@cuepoint/stitcher';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
@@ -198,8 +199,8 @@ export class LivePlayback {
 
       const live = session.live;
       const state = session.state === null ? undefined : parseViewerState(session.state);
-      const detected = detectAvails(playlist).avails;
-      await this.decideNewAvails(config, session, detected, state);
+      const { avails: detected, upcoming } = detectAvails(playlist);
+      await this.decideNewAvails(config, session, detected, state, upcoming);
       // Plans only for the avails the stitcher may ask about: in this window, or still tracked.
       const asked = new Set([...detected.map((d) => d.id), ...(state?.avails.map((a) => a.id) ?? [])]);
       const plans = await this.creatives.plans(
@@ -246,34 +247,45 @@ export class LivePlayback {
     session: LiveSession,
     detected: readonly DetectedAvail[],
     state: ViewerState | undefined,
+    upcoming: readonly UpcomingAvail[],
   ): Promise<void> {
     const records = session.live.avails;
-    const pending = detected.filter((d) => !records.some((r) => r.id === d.id) && !knownToState(d, state));
-    if (pending.length === 0) return;
     const { stream } = config;
+    const known = (id: string) => records.some((r) => r.id === id);
+    const inWindow = detected
+      .filter((d) => !known(d.id) && !knownToState(d, state))
+      .map((d) => ({ id: d.id, duration: remaining(d) }));
+    // Prefetch: the next prefetchCount avails announced ahead are decided before they start;
+    // their decision is there, under the same id, when they do.
+    const ahead = upcoming
+      .slice(0, stream.prefetchCount)
+      .filter((u) => !known(u.id) && !inWindow.some((d) => d.id === u.id))
+      .map((u) => ({ id: u.id, duration: u.duration, ahead: true }));
+    const pending: { id: string; duration?: number | undefined; ahead?: boolean }[] = [...inWindow, ...ahead];
+    if (pending.length === 0) return;
     const budgetMs = Math.min(stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
     const live = session.live;
     const capped = (live.adsDecided ?? 0) >= stream.adfrequencyCap;
     // Ads fill at most maxAdBacklogDuration of an avail (the rest is slate); the ad server is
     // asked for that much ([AVAIL_DURATION]).
-    const fill = (detected: DetectedAvail) => {
-      const duration = remaining(detected);
-      return duration === undefined ? undefined : Math.min(duration, stream.maxAdBacklogDuration);
-    };
+    const fill = (duration: number | undefined) =>
+      duration === undefined ? undefined : Math.min(duration, stream.maxAdBacklogDuration);
     const decisions = capped
       ? []
       : await decideAvails(
           stream,
           { sessionId: session.id, viewer: session.viewer, ladder: ladderOf(live.renditions) },
-          pending.map((detected) => ({ id: detected.id, duration: fill(detected) })),
+          pending.map((avail) => ({ id: avail.id, duration: fill(avail.duration) })),
           this.decisionDeps,
           budgetMs,
         );
-    for (const [i, detected] of pending.entries()) {
+    for (const [i, avail] of pending.entries()) {
+      // A prefetch not answered in time is tried again later (there is time before the avail).
+      if (avail.ahead && !capped && decisions[i] === undefined) continue;
       const record = capped
-        ? availRecord(detected.id, { ads: [], notes: [] }, '')
+        ? availRecord(avail.id, { ads: [], notes: [] }, '')
         : availRecord(
-            detected.id,
+            avail.id,
             decisions[i],
             `no ad decision within ${budgetMs / 1000}s: the avail plays its content`,
           );
@@ -286,8 +298,9 @@ export class LivePlayback {
         );
       }
       live.adsDecided = (live.adsDecided ?? 0) + record.ads.length;
-      const duration = remaining(detected);
-      if (duration !== undefined) record.duration = duration;
+      if (avail.ahead)
+        record.notes.push(`decided before the avail started (prefetch count ${stream.prefetchCount})`);
+      if (avail.duration !== undefined) record.duration = avail.duration;
       records.push(record);
     }
   }

@@ -50,10 +50,25 @@ export interface DetectedAvail {
   signal?: Scte35Signal;
 }
 
+export interface UpcomingAvail {
+  /** The DATERANGE ID: the id of the avail once it starts. */
+  id: string;
+  /** START-DATE, epoch milliseconds. */
+  startDate: number;
+  /** PLANNED-DURATION or DURATION, else the SCTE-35 break duration, in seconds. */
+  duration?: number;
+}
+
 export interface AvailDetection {
   avails: DetectedAvail[];
   /** Avail ends with no start in this playlist (the start slid out of the window). */
   orphanEnds: { index: number; msn: number; id?: string }[];
+  /**
+   * Avails announced ahead: an EXT-X-DATERANGE SCTE35-OUT whose START-DATE is after the end of
+   * this playlist (not placeable yet). A stitcher may take their ad decisions before they start;
+   * they come back in `avails`, with the same id, once their start is in the window.
+   */
+  upcoming: UpcomingAvail[];
   signals: CueSignal[];
   issues: MarkerIssue[];
 }
@@ -255,6 +270,29 @@ function dateRangeSignals(
   }
 }
 
+/** The avails announced ahead of their start (see AvailDetection.upcoming), each once, by date. */
+function upcomingAvails(segs: readonly MediaSegment[]): UpcomingAvail[] {
+  const found = new Map<string, UpcomingAvail>();
+  for (const segment of segs) {
+    for (const tag of segment.tags) {
+      if (tag.name !== 'EXT-X-DATERANGE') continue;
+      const a = parseAttributes(tag.value ?? '');
+      const id = getAttribute(a, 'ID');
+      const outHex = getAttribute(a, 'SCTE35-OUT');
+      if (!id || !outHex || found.has(id)) continue;
+      const start = parseDateTime(getAttribute(a, 'START-DATE') ?? '');
+      if (!Number.isFinite(start) || pdtIndex(segs, start)?.index !== -1) continue;
+      const decoded = decodeScte35(outHex);
+      const duration =
+        num(getAttribute(a, 'PLANNED-DURATION')) ??
+        num(getAttribute(a, 'DURATION')) ??
+        (decoded.ok ? scte35Signal(decoded.section).duration : undefined);
+      found.set(id, { id, startDate: start, ...(duration === undefined ? {} : { duration }) });
+    }
+  }
+  return [...found.values()].sort((x, y) => x.startDate - y.startDate);
+}
+
 /** What an SCTE-35 payload (base64 or 0x hex) signals; undefined when it does not decode. */
 function scte35Kind(payload: string): Scte35Signal['kind'] | undefined {
   const r = decodeScte35(payload);
@@ -393,5 +431,5 @@ export function detectAvails(pl: MediaPlaylist, options: DetectOptions = {}): Av
     }
     if (open && i < segs.length) offset += segs[i]!.duration;
   }
-  return { avails, orphanEnds, signals, issues };
+  return { avails, orphanEnds, upcoming: upcomingAvails(segs), signals, issues };
 }

@@ -52,6 +52,39 @@ function mediaPlaylist(lastSegment: number, prefix = ''): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A splice_insert out (event 0x4800008f), as an EXT-X-DATERANGE SCTE35-OUT carries it. */
+const SCTE35_OUT =
+  '0xFC302F000000000000FFFFF014054800008F7FEFFE7369C02EFE0052CCF500000000000A0008435545490000013562DBA30A';
+
+/**
+ * The same channel marked with EXT-X-DATERANGE only, each break announced three segments (12 s)
+ * ahead: the tag rides on segment BREAK_START - 3 with the break's START-DATE, and again on the
+ * break's first segment. Segment n starts at n * SEGMENT_S seconds of the epoch.
+ */
+function announcedPlaylist(lastSegment: number): string {
+  const first = Math.max(0, lastSegment - WINDOW + 1);
+  const lines = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:3',
+    `#EXT-X-TARGETDURATION:${SEGMENT_S}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+  ];
+  for (let n = first; n <= lastSegment; n++) {
+    const inCycle = n % CYCLE;
+    const breakStart = n - inCycle + BREAK_START;
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(n * SEGMENT_S * 1000).toISOString()}`);
+    if (inCycle === BREAK_START - 3 || inCycle === BREAK_START) {
+      const start = new Date(breakStart * SEGMENT_S * 1000).toISOString();
+      const duration = (BREAK_END - BREAK_START) * SEGMENT_S;
+      lines.push(
+        `#EXT-X-DATERANGE:ID="break-${breakStart}",START-DATE="${start}",PLANNED-DURATION=${duration},SCTE35-OUT=${SCTE35_OUT}`,
+      );
+    }
+    lines.push(`#EXTINF:${SEGMENT_S}.000,`, `seg-${n}.ts`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 const multivariant = (uris: string[], bandwidths: number[]) =>
   `#EXTM3U\n${uris.map((uri, i) => `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidths[i]},CODECS="avc1.64001f,mp4a.40.2"\n${uri}`).join('\n')}\n`;
 
@@ -136,6 +169,8 @@ export async function startFakeMedia(nowMs: () => number): Promise<FakeMedia> {
     if (rendition) return m3u8(res, mediaPlaylist(lastSegment));
     // A single-rendition origin: its "master" is a media playlist.
     if (path === '/single/master.m3u8') return m3u8(res, mediaPlaylist(lastSegment));
+    // A single rendition whose breaks are announced ahead (EXT-X-DATERANGE).
+    if (path === '/announced/master.m3u8') return m3u8(res, announcedPlaylist(lastSegment));
     // An origin whose multivariant playlist answers, and whose media playlists never do.
     if (path === '/flaky/master.m3u8') return m3u8(res, multivariant(['v0/index.m3u8'], [800_000]));
     if (path.startsWith('/flaky/')) return send(res, 503, 'text/plain', 'down');

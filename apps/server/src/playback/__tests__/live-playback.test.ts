@@ -396,6 +396,31 @@ describe('the datasource’s ad policies', () => {
     expect(avail!.notes).toContain('ad ad-1 skipped: 8s does not fit the 7s avail after 0s of ads');
   });
 
+  it('decides the next prefetchCount avails announced ahead before they start', async () => {
+    const sourceStreamUrl = `${h.media.base}/announced/`;
+    const cycle = h.nextCycle();
+    // The break is announced 12 s ahead: one segment before it starts, it is not in the window.
+    h.at(cycle, BREAK_START - 1);
+    const streamId = await h.stream({ sourceStreamUrl, prefetchCount: 1 });
+    const { uris, sessionId } = await openSession(h, streamId);
+    const asked = () => h.media.vastRequests.filter((r) => r.query.get('sid') === sessionId).length;
+    const before = await mediaPlaylist(h, uris[0]!);
+    expect(paths(h, before).some((p) => p.includes('/creative/'))).toBe(false);
+    expect(asked()).toBe(1);
+    const [prefetched] = (await tracking(streamId, sessionId)).avails;
+    expect(prefetched).toMatchObject({
+      availId: `break-${cycle * CYCLE + BREAK_START}`,
+      adDecision: 'ready',
+    });
+    expect(prefetched!.notes).toContain('decided before the avail started (prefetch count 1)');
+
+    // The break starts: the prefetched decision is used, without asking again.
+    h.at(cycle, BREAK_START + 1);
+    const during = await mediaPlaylist(h, uris[0]!);
+    expect(paths(h, during).some((p) => p.includes('/creative/'))).toBe(true);
+    expect(asked()).toBe(1);
+  });
+
   it('gives one viewer at most adfrequencyCap ads: later avails ask no ad server', async () => {
     const streamId = await h.stream({ adfrequencyCap: 1 });
     const cycle = h.nextCycle();

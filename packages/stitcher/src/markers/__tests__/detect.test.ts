@@ -64,6 +64,41 @@ describe('avail detection', () => {
     expect(d.avails[0]!.signal).toMatchObject({ kind: 'out', eventId: 0x4800008f });
   });
 
+  it('reports an EXT-X-DATERANGE avail announced ahead of its start as upcoming, once', () => {
+    const out =
+      '0xFC302F000000000000FFFFF014054800008F7FEFFE7369C02EFE0052CCF500000000000A0008435545490000013562DBA30A';
+    const playlist = parseMediaPlaylist(
+      [
+        '#EXTM3U',
+        '#EXT-X-TARGETDURATION:6',
+        '#EXT-X-MEDIA-SEQUENCE:10',
+        '#EXT-X-PROGRAM-DATE-TIME:2025-03-01T12:00:00.000Z',
+        '#EXTINF:6.000,',
+        's10.ts',
+        // Announced twice (each refresh repeats it) and once without a duration of its own.
+        `#EXT-X-DATERANGE:ID="next",START-DATE="2025-03-01T12:00:30.000Z",PLANNED-DURATION=20,SCTE35-OUT=${out}`,
+        '#EXTINF:6.000,',
+        's11.ts',
+        `#EXT-X-DATERANGE:ID="next",START-DATE="2025-03-01T12:00:30.000Z",PLANNED-DURATION=20,SCTE35-OUT=${out}`,
+        `#EXT-X-DATERANGE:ID="later",START-DATE="2025-03-01T12:01:30.000Z",SCTE35-OUT=${out}`,
+        // In the window: an avail, not an upcoming one.
+        `#EXT-X-DATERANGE:ID="now",START-DATE="2025-03-01T12:00:12.000Z",PLANNED-DURATION=6,SCTE35-OUT=${out}`,
+        '#EXTINF:6.000,',
+        's12.ts',
+        '',
+      ].join('\n'),
+    );
+    const d = detectAvails(playlist);
+    expect(d.upcoming).toEqual([
+      { id: 'next', startDate: Date.UTC(2025, 2, 1, 12, 0, 30), duration: 20 },
+      // No DURATION: the SCTE-35 break_duration (0x0052CCF5 ticks of 90 kHz).
+      { id: 'later', startDate: Date.UTC(2025, 2, 1, 12, 1, 30), duration: 0x0052ccf5 / 90_000 },
+    ]);
+    expect(d.avails.map((a) => a.id)).toEqual(['now']);
+    // A playlist without announcements has none.
+    expect(detectAvails(load('daterange.m3u8')).upcoming).toEqual([]);
+  });
+
   it('reads EXT-X-SPLICEPOINT-SCTE35 time_signals', () => {
     const d = detectAvails(load('splicepoint.m3u8'));
     expect(d.avails).toHaveLength(1);
