@@ -7,7 +7,8 @@
  * followed), and each ad is kept when it has an HLS creative whose playlists load, up to the
  * stream's pod length and the avail's duration. An ad with only progressive files (MP4)
  * is conditioned into HLS first (conditioning/): it is skipped, with the reason, until ready.
- * Internal decision (bundles): the demand side does not exist yet, so no ads.
+ * Internal decision: each avail draws one of the stream's bundles by their percentages; bundles have
+ * no demand (campaigns) yet, so no ads.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -41,6 +42,23 @@ export interface AdSource {
   adpodLength: number;
   /** What the source is called in notes ('stream', 'asset'). */
   owner?: string;
+  /** Internal decision: the shares of demand an avail is drawn from (percentages total 100). */
+  bundles?: readonly { name: string; percentage: number }[];
+}
+
+/** The bundle an avail is drawn from, by the bundles' percentages (random in [0, 1)). */
+export function drawBundle(
+  bundles: readonly { name: string; percentage: number }[],
+  random: () => number,
+): { name: string; percentage: number } | undefined {
+  const total = bundles.reduce((sum, b) => sum + Math.max(0, b.percentage), 0);
+  if (total <= 0) return undefined;
+  let point = random() * total;
+  for (const bundle of bundles) {
+    point -= Math.max(0, bundle.percentage);
+    if (point < 0) return bundle;
+  }
+  return bundles.at(-1);
 }
 
 export interface Viewer {
@@ -168,8 +186,19 @@ export async function decideAvail(
   deps: DecisionDeps,
   signal: AbortSignal,
 ): Promise<Decision> {
-  if (stream.adDecision === 'internal')
-    return { ads: [], notes: ['internal ad decision (bundles) has no demand yet: no ads'] };
+  if (stream.adDecision === 'internal') {
+    // The avail goes to one bundle by the percentages; bundles get their demand (campaigns) with
+    // the demand side, until then they have no ads.
+    const bundle = drawBundle(stream.bundles ?? [], deps.random);
+    return {
+      ads: [],
+      notes: [
+        bundle
+          ? `internal ad decision: bundle ${bundle.name} (${bundle.percentage}%) drawn; it has no demand yet: no ads`
+          : 'internal ad decision (bundles) has no demand yet: no ads',
+      ],
+    };
+  }
   if (stream.vastUrl.trim() === '')
     return { ads: [], notes: [`the ${stream.owner ?? 'stream'} has no VAST URL: no ads`] };
 

@@ -18,6 +18,7 @@ const playbackStreamSchema = z.object({
   sourceStreamUrl: z.string(),
   adDecision: z.enum(AD_DECISIONS).catch('internal'),
   vastUrl: z.string().catch(''),
+  bundles: z.array(z.object({ name: z.string(), percentage: z.number() })).catch([]),
   adpodLength: z.number().int().positive().catch(1),
   maxWaitingSec: z.number().positive().catch(128),
   userLiveliness: z.number().int().positive().catch(3600),

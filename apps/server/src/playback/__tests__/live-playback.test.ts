@@ -343,8 +343,14 @@ describe('ad decisions', () => {
     expect(avail!.notes.join('\n')).toMatch(/^VAST error 10\d: /m);
   });
 
-  it('asks no ad server for an internal decision (no demand yet)', async () => {
-    const streamId = await h.stream({ adDecision: 'internal' });
+  it('asks no ad server for an internal decision: a bundle is drawn, with no demand yet', async () => {
+    const streamId = await h.stream({
+      adDecision: 'internal',
+      bundles: [
+        { name: 'Premium', percentage: 70 },
+        { name: 'Run of network', percentage: 30 },
+      ],
+    });
     const cycle = h.nextCycle();
     h.at(cycle, 10);
     const { uris, sessionId } = await openSession(h, streamId);
@@ -353,7 +359,10 @@ describe('ad decisions', () => {
     expect(h.media.vastRequests.length).toBe(before);
     const [avail] = (await tracking(streamId, sessionId)).avails;
     expect(avail).toMatchObject({ adDecision: 'ready', stitched: false, reason: 'nothing-to-insert' });
-    expect(avail!.notes).toEqual(['internal ad decision (bundles) has no demand yet: no ads']);
+    expect(avail!.notes).toHaveLength(1);
+    expect(avail!.notes[0]).toMatch(
+      /^internal ad decision: bundle (Premium \(70%\)|Run of network \(30%\)) drawn; it has no demand yet: no ads$/,
+    );
   });
 
   it('keeps to the ad pod length and the avail’s duration', async () => {

@@ -9,7 +9,7 @@ import {
   serializeMultivariantPlaylist,
 } from '@cuepoint/stitcher';
 import { describe, expect, it } from 'vitest';
-import { vastRequestUrl } from '../ad-decisions.ts';
+import { drawBundle, vastRequestUrl } from '../ad-decisions.ts';
 import { chooseRendition } from '../creatives.ts';
 import { delivered, throughCdn } from '../delivery.ts';
 import { absoluteMediaPlaylist, rewriteMultivariant } from '../hls-urls.ts';
@@ -137,6 +137,27 @@ describe('chooseRendition', () => {
       'c/audio-fr.m3u8',
     );
     expect(chooseRendition(choices, { url: 'x', type: 'subtitles', language: 'en' })?.url).toBe('c/low.m3u8');
+  });
+});
+
+describe('drawBundle', () => {
+  const bundles = [
+    { name: 'Premium', percentage: 70 },
+    { name: 'Run of network', percentage: 30 },
+  ];
+  it('draws each bundle in proportion to its percentage', () => {
+    expect(drawBundle(bundles, () => 0)?.name).toBe('Premium');
+    expect(drawBundle(bundles, () => 0.699)?.name).toBe('Premium');
+    expect(drawBundle(bundles, () => 0.7)?.name).toBe('Run of network');
+    expect(drawBundle(bundles, () => 0.9999)?.name).toBe('Run of network');
+    // Over many draws of an even random, the shares hold.
+    let premium = 0;
+    for (let i = 0; i < 1000; i++) if (drawBundle(bundles, () => i / 1000)?.name === 'Premium') premium += 1;
+    expect(premium).toBe(700);
+  });
+  it('draws none from no bundles, or bundles of no share', () => {
+    expect(drawBundle([], () => 0.5)).toBeUndefined();
+    expect(drawBundle([{ name: 'Empty', percentage: 0 }], () => 0.5)).toBeUndefined();
   });
 });
 
