@@ -8,7 +8,8 @@ import { encodeSpliceInsert, scte35Base64, scte35Hex } from './scte35.ts';
  *
  * - `cue`: EXT-X-CUE-OUT:<duration> / EXT-X-CUE-OUT-CONT:ElapsedTime=..,Duration=.. / EXT-X-CUE-IN
  *   (no SCTE-35 payload; the common denominator of many packagers);
- * - `daterange`: EXT-X-DATERANGE with SCTE35-OUT (PLANNED-DURATION), then the same ID with
+ * - `daterange`: EXT-X-DATERANGE with SCTE35-OUT (PLANNED-DURATION; also announced on the last
+ *   segment up to ANNOUNCE_SECONDS before the break starts), then the same ID with
  *   END-DATE, DURATION and SCTE35-IN (the HLS specification's form);
  * - `oatcls`: EXT-OATCLS-SCTE35:<base64 splice_insert> + EXT-X-CUE-OUT, CUE-OUT-CONT repeating
  *   the message in its SCTE35 attribute, then the return message + EXT-X-CUE-IN (AWS Elemental).
@@ -111,6 +112,9 @@ export function liveMediaPlaylist(input: LivePlaylistInput): string {
     if (segment.discontinuity) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${isoDate(segment.start)}`);
     lines.push(...cueTags(segment, i === 0, form, catalog));
+    // The next break, announced on the last segment (its START-DATE is past the window).
+    if (form === 'daterange' && window.upcoming && i === window.segments.length - 1)
+      lines.push(dateRangeOut(window.upcoming, catalog));
     lines.push(`#EXTINF:${seconds(file.duration)},`, mediaUrl(file.file));
   });
   return `${lines.join('\n')}\n`;

@@ -25,6 +25,8 @@ export interface Cadence {
 export const DEFAULT_CADENCE: Cadence = { every: 60, length: 20 };
 /** Segments in a live playlist: 12 s with 2-second segments, more than three target durations. */
 export const WINDOW_SEGMENTS = 6;
+/** How long before a break starts the DATERANGE form announces it. */
+export const ANNOUNCE_SECONDS = 10;
 export const CADENCE_LIMITS = { everyMax: 3600, lengthMax: 600 };
 
 export interface Timeline {
@@ -67,6 +69,11 @@ export interface WindowSegment {
 }
 
 export interface LiveWindow {
+  /**
+   * The next break, when it starts within ANNOUNCE_SECONDS of the window's end: announced ahead
+   * (an SSAI can take its ad decision before it starts).
+   */
+  upcoming?: BreakPosition;
   mediaSequence: number;
   /** EXT-X-DISCONTINUITY-SEQUENCE: the EXT-X-DISCONTINUITY tags that have left the playlist. */
   discontinuitySequence: number;
@@ -111,7 +118,13 @@ export function liveWindow(nowMs: number, timeline: Timeline, cadence: Cadence):
   const discontinuitySequence = Math.floor(
     (Math.max(0, first - 1) + loopPhase(timeline)) / timeline.loopSegments,
   );
-  return { mediaSequence: first, discontinuitySequence, segments };
+  const window: LiveWindow = { mediaSequence: first, discontinuitySequence, segments };
+  const end = current * timeline.segmentDuration;
+  const nextIndex = Math.ceil(end / cadence.every);
+  const nextStart = nextIndex * cadence.every;
+  if (segments.length > 0 && nextStart - end <= ANNOUNCE_SECONDS)
+    window.upcoming = { index: nextIndex, start: nextStart, elapsed: 0, duration: cadence.length };
+  return window;
 }
 
 /**

@@ -284,6 +284,30 @@ describe('demo live origin: marker syntax', () => {
     expect(scte35Signal(inMessage)).toMatchObject({ kind: 'in', eventId: BREAK_INDEX });
   });
 
+  it('daterange: announces the next break on the last segment up to 10 s before it starts', async () => {
+    // 12:00:52.5: the window ends at 12:00:52, the break starts at 12:01:00 (8 s ahead).
+    const ahead = await live('daterange', '2025-03-01T12:00:52.500Z');
+    const ranges = tagValues(ahead.text, 'EXT-X-DATERANGE').map((v) => parseAttributes(v));
+    expect(ranges).toHaveLength(1);
+    expect(getAttribute(ranges[0]!, 'ID')).toBe(`splice-${BREAK_INDEX}`);
+    expect(getAttribute(ranges[0]!, 'START-DATE')).toBe('2025-03-01T12:01:00.000Z');
+    // On the last segment, whose program date-time is before that start.
+    const lastSegment = ahead.text.trimEnd().split('\n').slice(-4);
+    expect(lastSegment[0]).toBe('#EXT-X-PROGRAM-DATE-TIME:2025-03-01T12:00:50.000Z');
+    expect(lastSegment[1]).toMatch(/^#EXT-X-DATERANGE:ID="splice-/);
+    // A detector sees it as upcoming, not as an avail of this window.
+    const detected = detectAvails(parseMediaPlaylist(ahead.text));
+    expect(detected.avails).toEqual([]);
+    expect(detected.upcoming).toEqual([
+      { id: `splice-${BREAK_INDEX}`, startDate: Date.parse('2025-03-01T12:01:00.000Z'), duration: 20 },
+    ]);
+    // 20 s ahead: not yet announced. The other forms never announce.
+    expect(tagValues((await live('daterange', '2025-03-01T12:00:40.500Z')).text, 'EXT-X-DATERANGE')).toEqual(
+      [],
+    );
+    expect((await live('cue', '2025-03-01T12:00:52.500Z')).text).not.toContain('CUE-OUT');
+  });
+
   it('oatcls: the base64 splice_insert before CUE-OUT, repeated in CUE-OUT-CONT, and the return before CUE-IN', async () => {
     const start = await live('oatcls', '2025-03-01T12:01:04.500Z');
     const [out] = tagValues(start.text, 'EXT-OATCLS-SCTE35');

@@ -75,4 +75,28 @@ describe('the seeded demo streams', () => {
     expect(tracking.avails.length).toBeGreaterThan(0);
     expect(tracking.avails[0]!.ads.length).toBeGreaterThan(0);
   });
+
+  it('decide the break announced ahead before it starts (News 24’s DATERANGE announcement)', async () => {
+    const news = await demoStream('News 24');
+    // 12:02:52: the origin announces the 12:03:00 break on its last segment.
+    now = Date.UTC(2026, 10, 24, 12, 2, 52);
+    const master = await get(`${base}/play/live/${news._id}/master.m3u8`);
+    const uri = parseMultivariantPlaylist(master.text).variants[0]!.uri;
+    const before = parseMediaPlaylist((await get(new URL(uri, base).href)).text);
+    expect(before.segments.some((s) => s.uri.includes('/demo/ads/'))).toBe(false);
+    const trackingUrl = `${base}${new URL(uri, base).pathname.replace(/\/r\/\d+\.m3u8$/, '/tracking')}`;
+    const tracking = (await (await fetch(trackingUrl)).json()) as {
+      avails: { adDecision: string; notes: string[]; ads: unknown[] }[];
+    };
+    expect(tracking.avails).toHaveLength(1);
+    expect(tracking.avails[0]!.adDecision).toBe('ready');
+    expect(tracking.avails[0]!.notes).toContain('decided before the avail started (prefetch count 3)');
+    // The break starts: the decision taken ahead fills it.
+    now = Date.UTC(2026, 10, 24, 12, 3, 8);
+    const during = parseMediaPlaylist((await get(new URL(uri, base).href)).text);
+    expect(during.segments.some((s) => s.uri.startsWith(`${base}/demo/ads/media/`))).toBe(true);
+    const after = (await (await fetch(trackingUrl)).json()) as typeof tracking;
+    expect(after.avails).toHaveLength(1);
+    expect(after.avails[0]!.ads.length).toBeGreaterThan(0);
+  });
 });
