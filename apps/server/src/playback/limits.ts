@@ -29,6 +29,13 @@ export interface PlaybackLimits {
   maxRenditions: number;
   /** Avail records kept per session (the tracking document lists these). */
   maxSessionAvails: number;
+  /**
+   * A server-side beacon is sent once the viewer's playlists end this many segments after its
+   * segment: players play about three target durations behind the live edge.
+   */
+  beaconHoldBackSegments: number;
+  /** One beacon request (each retry gets its own). */
+  beaconTimeoutMs: number;
   /** A VOD asset's playlists (they do not change) are shared this long. */
   vodTtlMs: number;
   /** A VOD session lives this long after its last save (a paused film is resumed hours later). */
@@ -50,6 +57,8 @@ export const PLAYBACK_LIMITS: PlaybackLimits = {
   configTtlMs: 5_000,
   maxRenditions: 64,
   maxSessionAvails: 20,
+  beaconHoldBackSegments: 3,
+  beaconTimeoutMs: 2_000,
   vodTtlMs: 60_000,
   vodSessionTtlMs: 4 * 3_600_000,
   vodMaxAdsPerBreak: 5,

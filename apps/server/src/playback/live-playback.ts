@@ -13,6 +13,7 @@ import {
   type AvailInfo,
   type DetectedAvail,
   detectAvails,
+  type LiveStitchResult,
   parseViewerState,
   serializeMediaPlaylist,
   serializeMultivariantPlaylist,
@@ -24,6 +25,7 @@ import {
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
+import type { BeaconSender } from './beacons.ts';
 import { Creatives } from './creatives.ts';
 import { delivered } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
@@ -52,6 +54,8 @@ export interface LivePlaybackOptions {
   now: () => number;
   random?: () => number;
   conditioner?: Conditioner | undefined;
+  /** Sends the ads' beacons server-side; without one, none are sent (client-side tracking only). */
+  beacons?: BeaconSender | undefined;
 }
 
 type LiveSession = ViewerSession & { live: LiveSessionData };
@@ -220,10 +224,36 @@ export class LivePlayback {
       const { clock, startOf } = advanceClock(live.clock, result.playlist);
       if (clock) live.clock = clock;
       recordStitch(live.avails, result, startOf);
+      this.sendDueBeacons(result, live.avails);
       live.avails = this.trimmed(live.avails, result.state);
       await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
       return { body: serializeMediaPlaylist(delivered(result.playlist, config.delivery)), stale };
     });
+  }
+
+  /**
+   * Sends the beacons of the ad segments the viewer has reached: those at least
+   * beaconHoldBackSegments before the end of the playlist served, each event once per ad and
+   * viewer (every rendition numbers its segments alike, so the first rendition to get there
+   * sends it).
+   */
+  private sendDueBeacons(result: LiveStitchResult, avails: AvailRecord[]) {
+    const sender = this.options.beacons;
+    if (!sender) return;
+    const { playlist } = result;
+    const reached =
+      playlist.mediaSequence + playlist.segments.length - 1 - this.limits.beaconHoldBackSegments;
+    for (const segment of result.tracking) {
+      if (segment.msn > reached) continue;
+      const record = avails.find((r) => r.id === segment.availId);
+      if (!record) continue;
+      for (const beacon of segment.beacons) {
+        const key = `${beacon.adId}:${beacon.event}`;
+        if (record.fired?.includes(key)) continue;
+        record.fired = [...(record.fired ?? []), key];
+        sender.send(beacon.urls);
+      }
+    }
   }
 
   private rememberTargetDuration(url: string, seconds: number) {

@@ -20,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Conditioner } from '../conditioning/conditioner.ts';
 import { httpReason } from '../lib/request-problem.ts';
+import { BeaconSender } from './beacons.ts';
 import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
 import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
@@ -95,11 +96,15 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     opts.sessions ?? (opts.redis ? new RedisSessionStore(opts.redis) : new MemorySessionStore(now));
   app.addHook('onClose', async () => sessions.close());
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const policy = playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup });
+  const beacons = new BeaconSender({ policy, now, log: app.log, timeoutMs: limits.beaconTimeoutMs });
+  app.addHook('onClose', async () => beacons.close());
   const live = new LivePlayback({
+    beacons,
     conditioner: opts.conditioner,
     db: app.db,
     sessions,
-    policy: playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup }),
+    policy,
     limits,
     now,
   });

@@ -66,6 +66,8 @@ const availRecordSchema = z.object({
   placed: z.array(z.string()).default([]),
   /** Seconds from the start of the viewer's playback to each placed ad, by ad id. */
   adStarts: z.record(z.string(), z.number()).default({}),
+  /** Server-side beacons sent for this viewer (`<ad id>:<event>`): each once, whatever the rendition. */
+  fired: z.array(z.string()).optional(),
   /** VOD: where the break goes, in content seconds (a boundary of the video; 0 a pre-roll). */
   offset: z.number().optional(),
 });

@@ -455,6 +455,39 @@ describe('the datasource’s ad policies', () => {
   });
 });
 
+describe('server-side beacons', () => {
+  const EVENTS = ['impression', 'start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'];
+  const sent = () => EVENTS.map((e) => h.media.count(`/beacon/ad-1/${e}`));
+
+  it('sends each event of a placed ad exactly once per viewer, as its playback reaches it', async () => {
+    const streamId = await h.stream();
+    const cycle = h.nextCycle();
+    h.at(cycle, 10);
+    const viewers = [await openSession(h, streamId), await openSession(h, streamId)];
+    const before = sent();
+    const refresh = async (segment: number) => {
+      h.at(cycle, segment);
+      // Each viewer asks for both renditions (a player switching): one send per event all the same.
+      for (const { uris } of viewers) for (const uri of uris) await mediaPlaylist(h, uri);
+    };
+    // Into the break: the ad is in the playlists, but the viewers have not reached it yet.
+    for (let segment = 10; segment <= BREAK_START; segment++) await refresh(segment);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent()).toEqual(before);
+    // Well past the break: every event, once per viewer (two viewers).
+    for (let segment = BREAK_START + 1; segment <= BREAK_END + 4; segment++) await refresh(segment);
+    await expect
+      .poll(() => sent().map((n, i) => n - before[i]!), { timeout: 10_000 })
+      .toEqual(EVENTS.map(() => 2));
+    // More refreshes send nothing more.
+    await refresh(BREAK_END + 5);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent().map((n, i) => n - before[i]!)).toEqual(EVENTS.map(() => 2));
+    // The MP4-only ad was not placed: none of its beacons went.
+    expect(h.media.count('/beacon/ad-2/impression')).toBe(0);
+  });
+});
+
 describe('explicit sessions and tracking', () => {
   it('POST session answers the manifest and tracking URLs; tracking lists avails and ads', async () => {
     const streamId = await h.stream();
