@@ -165,9 +165,14 @@ export class MemorySessionStore implements SessionStore {
   private readonly sessions = new Map<string, { session: ViewerSession; expiresAt: number }>();
   private readonly sweep: NodeJS.Timeout;
 
+  /**
+   * `maxSessions` bounds the memory one process gives viewers (about 10 KiB each, npm run bench):
+   * past it, the session saved longest ago goes first (its viewer starts a new one).
+   */
   constructor(
     private readonly now: () => number = Date.now,
     sweepEveryMs = 30_000,
+    private readonly maxSessions = 200_000,
   ) {
     // Expired sessions nobody asks for again are dropped here (get drops those asked for).
     this.sweep = setInterval(() => this.dropExpired(), sweepEveryMs);
@@ -190,7 +195,14 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async save(session: ViewerSession, ttlMs: number) {
+    // Re-inserted at the end: the Map's first entry is the one saved longest ago.
+    this.sessions.delete(session.id);
     this.sessions.set(session.id, { session: structuredClone(session), expiresAt: this.now() + ttlMs });
+    while (this.sessions.size > this.maxSessions) {
+      const oldest = this.sessions.keys().next().value;
+      if (oldest === undefined) break;
+      this.sessions.delete(oldest);
+    }
   }
 
   async delete(id: string) {

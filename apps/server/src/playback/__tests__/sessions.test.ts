@@ -76,6 +76,20 @@ describe('MemorySessionStore expiry sweep', () => {
     expect(store.size).toBe(1);
     await store.close();
   });
+
+  it('keeps at most maxSessions, dropping the one saved longest ago', async () => {
+    const store = new MemorySessionStore(() => 0, 30_000, 2);
+    const a = await store.create(viewer, 1000);
+    const b = await store.create(viewer, 1000);
+    // a is saved again (a viewer refreshing): b is now the one saved longest ago.
+    await store.save(a, 1000);
+    const c = await store.create(viewer, 1000);
+    expect(store.size).toBe(2);
+    expect(await store.get(b.id)).toBeUndefined();
+    expect((await store.get(a.id))?.id).toBe(a.id);
+    expect((await store.get(c.id))?.id).toBe(c.id);
+    await store.close();
+  });
 });
 
 const redisUrl = process.env.TEST_REDIS_URL;
