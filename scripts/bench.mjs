@@ -1,7 +1,8 @@
 // `npm run bench`: build, start the real server on a temporary DATA_DIR and print one table:
 // bundle sizes of /app/login and of each lazy route chunk, HTTP throughput against a bare
 // Fastify, start-up time, the stitcher's micro-benchmarks, the log viewer's queries at a million
-// events, and Lighthouse's mobile score.
+// events, the event pipeline's ingest rate and 24-hour rollup at ten million events, and
+// Lighthouse's mobile score.
 // It measures; it never fails the tests.
 // `npm run bench -- playback` (or any section names, or parts of them) measures and prints only those.
 import { spawn } from 'node:child_process';
@@ -435,6 +436,17 @@ if (wanted('events')) {
     }
   } catch (err) {
     row('events', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// --- the data plane's event pipeline: ingest rate and the 24-hour chart at 10M events
+// (apps/server/bench/pipeline-bench.ts; BENCH_DATABASE_URL adds PostgreSQL, BENCH_EVENTS another size)
+if (wanted('pipeline')) {
+  try {
+    const { runPipelineBench } = await import(join(ROOT, 'apps/server/bench/pipeline-bench.ts'));
+    for (const r of await runPipelineBench()) row('pipeline', r.name, r.value, r.goal);
+  } catch (err) {
+    row('pipeline', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

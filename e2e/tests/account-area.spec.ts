@@ -62,7 +62,10 @@ test('the alarm bell shows a new alarm within one polling period', async ({ page
   await expect(bell).toBeVisible();
   // Opening the list marks everything so far as seen.
   await bell.click();
-  await expect(page.getByText('Source stream unreachable').first()).toBeVisible();
+  // The seed raises no alarm (they come from rules); the list opens, whatever other tests raised.
+  await expect(
+    page.getByRole('dialog', { name: /^Alarms/ }).getByRole('link', { name: 'View all alarms' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(bell).toHaveAccessibleName('Alarms');
 
@@ -79,11 +82,12 @@ test('the alarm bell shows a new alarm within one polling period', async ({ page
   });
   expect(raised.status()).toBe(201);
   // ALARMTIMEOUT is shortened for this server; one period plus the answer's time.
-  await expect(bell).toHaveAccessibleName('Alarms: 1 new', {
+  // At least this one (the alarm rules may raise others from the suite's playback meanwhile).
+  await expect(bell).toHaveAccessibleName(/^Alarms: [1-9]\d* new$/, {
     timeout: Number(E2E_FLAGS.ALARMTIMEOUT) + 3_000,
   });
   await bell.click();
-  const list = page.getByRole('dialog', { name: 'Alarms: 1 new' });
+  const list = page.getByRole('dialog', { name: /^Alarms: [1-9]\d* new$/ });
   await expect(list.getByText('Manifest stale')).toBeVisible();
   await expect(list.getByText('WARNING').first()).toBeVisible();
 });

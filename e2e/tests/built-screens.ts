@@ -1,5 +1,16 @@
 import { BUILT_SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
-import { ACCOUNT_TEXTS, RESOURCES, type ResourceKind, TEXTS } from '../../packages/core/src/index.ts';
+import {
+  ACCOUNT_TEXTS,
+  enabledPaths,
+  entryPath,
+  type NavigationFlags,
+  RESOURCES,
+  type ResourceKind,
+  RUNTIME_CONFIG_DEFAULTS,
+  TEXTS,
+  visibleNavigation,
+} from '../../packages/core/src/index.ts';
+import { E2E_FLAGS } from '../global-setup.ts';
 import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { DEMO, setPreferences, signIn } from './helpers.ts';
 
@@ -267,6 +278,22 @@ const ACCOUNT_OPENINGS: Record<UserKind, readonly Opening[]> = {
 const openingsOn = (on: Pick<Visit, 'name' | 'screen' | 'path'>, openings: readonly Opening[]): Visit[] =>
   openings.map(({ suffix, ...opening }) => ({ ...on, name: `${on.name}-${suffix}`, ...opening }));
 
+const FLAGS: NavigationFlags = {
+  ...RUNTIME_CONFIG_DEFAULTS,
+  ...Object.fromEntries(Object.entries(E2E_FLAGS).map(([k, v]) => [k, Number(v)])),
+};
+/** The demo customer's user as the navigation rules read it (no payment customer id: no Billing). */
+const CUSTOMER_PATHS = enabledPaths(visibleNavigation({ profile: { isMainAdmin: false } }, FLAGS));
+
+/** The guard's rule (protected-guard.ts): an administrator anywhere, a customer where its navigation leads. */
+const reachable = (user: UserKind, path: string) =>
+  user === 'admin' || CUSTOMER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+
+/** Screens whose parameter is not a record's `:detail`: the sidebar target that fills it, and a record it takes. */
+const FILLED_BY_SIDEBAR: Record<string, { target: string; record?: ResourceKind }> = {
+  '/monitoring/:ch_id': { target: entryPath('monitoring'), record: 'liveStream' },
+};
+
 /**
  * Every visit for a user: each built screen (records filled in from `records`), each record
  * kind's create page, then the dialogs. A screen whose record the user has none of is left out.
@@ -275,8 +302,23 @@ export function builtScreenVisits(user: UserKind, records: Partial<Record<Resour
   const visits: Visit[] = [];
   for (const screen of BUILT_SCREENS) {
     const module = screen.module!;
+    if (!reachable(user, screen.path)) continue;
     if (!screen.path.includes(':')) {
       visits.push({ name: screen.id, screen, shows: module, path: screen.path });
+      continue;
+    }
+    const filled = FILLED_BY_SIDEBAR[screen.path];
+    if (filled) {
+      // Its sidebar target, and the page of a record when it takes one (a channel's id).
+      visits.push({ name: screen.id, screen, shows: module, path: filled.target });
+      const id = filled.record && records[filled.record];
+      if (id)
+        visits.push({
+          name: `${screen.id}-record`,
+          screen,
+          shows: module,
+          path: screen.path.replace(/:[^/]+/, id),
+        });
       continue;
     }
     const kind = recordKindOf(screen);

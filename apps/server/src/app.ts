@@ -3,12 +3,15 @@ import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { alarmsPlugin } from './alarms/plugin.ts';
 import { conditioningPlugin, ffmpegOf } from './conditioning/plugin.ts';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { demoPlugin } from './demo/index.ts';
+import { eventsPlugin } from './events/plugin.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest } from './lib/logging.ts';
 import { playbackRoutes } from './playback/routes.ts';
+import { playoutOrigin } from './playout/origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { blobsPlugin } from './plugins/blobs.ts';
@@ -93,6 +96,9 @@ export async function buildApp(opts: BuildAppOptions) {
     redis: opts.redis,
     rateLimitNamespace: opts.rateLimitNamespace,
     version: VERSION,
+    playbackOrigins: [opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`, opts.env.PLAYBACK_URL]
+      .filter((u): u is string => u !== undefined)
+      .map((u) => new URL(u).origin),
   });
   // 2. app
   await app.register(errorHandling);
@@ -103,6 +109,12 @@ export async function buildApp(opts: BuildAppOptions) {
     closeOnShutdown: opts.closeDatabase ?? false,
   });
   await app.register(backgroundPlugin);
+  // The data plane's events and per-minute counters (events/), written in batches.
+  await app.register(eventsPlugin, {
+    env: opts.env,
+    redis: opts.redis,
+    ...(opts.clock ? { now: opts.clock } : {}),
+  });
   await app.register(secretsPlugin, { secretKey: opts.env.SECRET_KEY, dataDir: opts.env.DATA_DIR });
   await app.register(blobsPlugin, {
     dataDir: opts.env.DATA_DIR,
@@ -125,6 +137,8 @@ export async function buildApp(opts: BuildAppOptions) {
     serveFiles: serves.edge,
     ffmpeg,
   });
+  if (serves.api)
+    await app.register(alarmsPlugin, { intervalMs: opts.env.ALARM_EVALUATION_MS, clock: opts.clock });
   await app.register(runtimeConfigPlugin, {
     runtimeConfig: { ...runtimeConfigOf(opts.env), TRANSCODING: ffmpeg.available ? 1 : 0 },
   });
@@ -147,6 +161,11 @@ export async function buildApp(opts: BuildAppOptions) {
       ...(opts.clock ? { now: opts.clock } : {}),
     });
 
+    await app.register(playoutOrigin, {
+      publicUrl,
+      allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
+      now: opts.clock,
+    });
     // The built-in demo origin and ad server, public under /demo/ (demo/index.ts).
     await app.register(demoPlugin, {
       publicUrl,

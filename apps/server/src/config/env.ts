@@ -61,6 +61,18 @@ export const envSchema = z.object({
    * skips MP4 ads (HLS ones still play) and queues nothing.
    */
   CONDITIONING: z.enum(['on', 'off'], { error: 'CONDITIONING accepts on or off' }).default('on'),
+  /**
+   * Where the data plane's events go: `database` (written in batches by each process) or `redis`
+   * (batches into a Redis stream, REDIS_URL, written by a consumer group: events/redis-stream.ts).
+   */
+  EVENTS_BROKER: z
+    .enum(['database', 'redis'], { error: 'EVENTS_BROKER accepts database or redis' })
+    .default('database'),
+  /** How often events and counters are written (ms). */
+  EVENTS_FLUSH_MS: positiveInt('EVENTS_FLUSH_MS', 1_000, 60_000),
+  /** Days raw data-plane events are kept (the per-minute counters: COUNTERS_RETENTION_DAYS). */
+  EVENTS_RETENTION_DAYS: positiveInt('EVENTS_RETENTION_DAYS', 7, 3_650),
+  COUNTERS_RETENTION_DAYS: positiveInt('COUNTERS_RETENTION_DAYS', 400, 3_650),
   /** The ffmpeg program (ffprobe is taken from beside it). */
   FFMPEG_PATH: z.string().min(1, { error: 'FFMPEG_PATH accepts a program name or path' }).default('ffmpeg'),
   PORT: positiveInt('PORT', 8080, 65_535),
@@ -147,6 +159,8 @@ export const envSchema = z.object({
   PLAYBACK_URL: url('PLAYBACK_URL', ['http:', 'https:']),
   UI_TIMEOUT: positiveInt('UI_TIMEOUT', RUNTIME_CONFIG_DEFAULTS.UI_TIMEOUT),
   ALARMTIMEOUT: positiveInt('ALARMTIMEOUT', RUNTIME_CONFIG_DEFAULTS.ALARMTIMEOUT),
+  /** How often the alarm rules are evaluated from the per-minute counters (alarms/evaluator.ts). */
+  ALARM_EVALUATION_MS: positiveInt('ALARM_EVALUATION_MS', 60_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -170,6 +184,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         return issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`;
       }),
     );
+  }
+  if (parsed.data.EVENTS_BROKER === 'redis' && parsed.data.REDIS_URL === undefined) {
+    throw new ConfigError(['EVENTS_BROKER: redis needs REDIS_URL']);
   }
   return parsed.data;
 }

@@ -35,28 +35,36 @@ export const CONSOLE_INLINE_SCRIPTS = ["'sha256-1Sb2SSxMesySFHdrKYo+ElZYJNOIvRCK
 /**
  * The console's pages and assets: the CSP the built console runs under. Scripts only from this
  * origin (the runtime config is a script file, not inline) and index.html's one inline script, by
- * its hash; inline styles for Mantine.
+ * its hash; inline styles for Mantine. A stream's preview player (hls.js) fetches playlists and
+ * segments from the data plane (`playbackOrigins`: PUBLIC_URL's and PLAYBACK_URL's origins) and
+ * from wherever the stream's segments are (its origin, its CDN, the ad servers' creatives): any
+ * HTTPS host; a plain-HTTP host only when it is one of ours.
  */
-export const CONSOLE_HEADERS = helmetHeaders({
-  contentSecurityPolicy: {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      baseUri: ["'self'"],
-      scriptSrc: ["'self'", ...CONSOLE_INLINE_SCRIPTS],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      mediaSrc: ["'self'", 'blob:', 'https:'],
-      workerSrc: ["'self'", 'blob:'],
-      objectSrc: ["'none'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
+export function consoleHeaders(playbackOrigins: readonly string[] = []): Record<string, string> {
+  const media = [...new Set(playbackOrigins)];
+  return helmetHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...CONSOLE_INLINE_SCRIPTS],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'https:', ...media],
+        mediaSrc: ["'self'", 'blob:', 'https:', ...media],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-});
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+export const CONSOLE_HEADERS = consoleHeaders();
 
 /**
  * JSON answers of the API: nothing in them may load or frame anything; the headers that only

@@ -11,13 +11,17 @@
  * no demand (campaigns) yet, so no ads.
  */
 import { randomUUID } from 'node:crypto';
+import type { AdCandidate, SkipReason } from '@cuepoint/core';
 import {
   cacheBuster,
+  errorBeacons,
   expandMacros,
   type MacroValues,
   type ResolvedAd,
   resolveVast,
   trackingFromResolvedAd,
+  VAST_ERROR,
+  type VastIssue,
   vastTimestamp,
 } from '@cuepoint/stitcher';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
@@ -85,11 +89,41 @@ export interface Decision {
   ads: DecidedAd[];
   /** Why ads were left out, or why there are none. */
   notes: string[];
+  /** The ad request as sent (macros expanded) and how long its answer took, wrappers included. */
+  request?: { url: string; latencyMs: number };
+  /** Every ad the answer offered: placed, or skipped with the reason (the break's diagnostics). */
+  candidates?: AdCandidate[];
+  /** Why the break got no ads, or fewer than offered. */
+  reason?: SkipReason;
+  /**
+   * The VAST Error URLs to notify (ERRORCODE filled in): of the answer's failures (wrappers,
+   * time-outs, parse errors) and of the ads that could not be played (no usable media file).
+   */
+  errorUrls?: string[];
+}
+
+/** VAST error codes of an ad left out because it could not be played (not for fit or pod size). */
+const UNPLAYABLE: Partial<Record<SkipReason, number>> = {
+  'not-conditioned': VAST_ERROR.noSupportedMedia,
+  'creative-failed': VAST_ERROR.fileNotFound,
+};
+
+/** The reason code of a failed ad request, from its first VAST issue. */
+function issueReason(issue: VastIssue | undefined): SkipReason {
+  if (!issue) return 'empty';
+  // 301 is "unavailable or timed out": only the second is a time-out.
+  if (issue.code === VAST_ERROR.wrapperTimeout)
+    return /in time|timed? ?out|aborted/i.test(issue.message) ? 'timeout' : 'vast-error';
+  if (issue.code === VAST_ERROR.wrapperLimit) return 'wrapper-depth';
+  if (issue.code === VAST_ERROR.noAdsAfterWrapper) return 'empty';
+  return 'vast-error';
 }
 
 /** A creative's declared duration is rounded in VAST: this much over the avail still fits. */
 const FIT_TOLERANCE_S = 0.5;
 const MAX_NOTES = 20;
+/** Candidates one decision reports at most (its event, not the session, keeps them). */
+const MAX_CANDIDATES = 50;
 const HLS_TYPES = /^application\/(x-mpegurl|vnd\.apple\.mpegurl)$/i;
 
 /**
@@ -148,7 +182,7 @@ async function creativeOf(
   ad: ResolvedAd,
   ladder: readonly Rung[],
   deps: DecisionDeps,
-): Promise<{ playlistUrl: string } | { skip: string }> {
+): Promise<{ playlistUrl: string } | { skip: string; reason?: SkipReason }> {
   const hls = hlsMediaFile(ad);
   if (hls !== undefined) return { playlistUrl: hls };
   const mp4 = mp4MediaFile(ad);
@@ -158,10 +192,11 @@ async function creativeOf(
   }
   try {
     const found = await deps.conditioner.lookup(mp4, ladder);
+    if (found.state === 'failed')
+      return { skip: `its MP4 could not be conditioned: ${found.reason}`, reason: 'creative-failed' };
     if (found.state === 'ready') return { playlistUrl: found.playlistUrl };
     if (found.state === 'queued')
       return { skip: 'its MP4 is being conditioned into HLS (queued): it plays once ready' };
-    if (found.state === 'failed') return { skip: `its MP4 could not be conditioned: ${found.reason}` };
     return { skip: `needs transcoding, and ${found.reason}` };
   } catch (error) {
     return {
@@ -192,6 +227,8 @@ export async function decideAvail(
     const bundle = drawBundle(stream.bundles ?? [], deps.random);
     return {
       ads: [],
+      reason: 'no-demand',
+      candidates: [],
       notes: [
         bundle
           ? `internal ad decision: bundle ${bundle.name} (${bundle.percentage}%) drawn; it has no demand yet: no ads`
@@ -200,59 +237,80 @@ export async function decideAvail(
     };
   }
   if (stream.vastUrl.trim() === '')
-    return { ads: [], notes: [`the ${stream.owner ?? 'stream'} has no VAST URL: no ads`] };
+    return {
+      ads: [],
+      reason: 'no-ad-source',
+      candidates: [],
+      notes: [`the ${stream.owner ?? 'stream'} has no VAST URL: no ads`],
+    };
 
   const url = vastRequestUrl(stream.vastUrl.trim(), { ...request, podLength: stream.adpodLength }, deps);
   const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*' };
   // As MediaTailor does: the ad server sees the viewer, not the stitcher.
   if (request.viewer.userAgent) headers['user-agent'] = request.viewer.userAgent;
   if (request.viewer.address) headers['x-forwarded-for'] = request.viewer.address;
+  const started = performance.now();
   const resolution = await resolveVast(
     { url },
     { fetch: (tagUrl) => deps.fetchVast(tagUrl, headers, signal), maxDepth: deps.maxDepth },
   );
+  const sent = { url, latencyMs: Math.round(performance.now() - started) };
   const notes = resolution.issues.map((issue) => `VAST error ${issue.code}: ${issue.message}`);
   if (resolution.ads.length === 0 && notes.length === 0) notes.push('the ad server answered no ads');
 
   // Every creative is found (conditioned MP4s looked up) and its HLS checked at once (fetched
   // into the cache for the renditions to come).
   const ladder = request.ladder ?? ladderOf([]);
+  type Candidate =
+    | { ad: ResolvedAd; playlistUrl: string }
+    | { ad: ResolvedAd; skip: string; reason: SkipReason };
   const candidates = await Promise.all(
-    resolution.ads.map(async (ad) => {
+    resolution.ads.map(async (ad): Promise<Candidate> => {
       const creative = await creativeOf(ad, ladder, deps);
-      if ('skip' in creative) return { ad, skip: creative.skip };
+      if ('skip' in creative) {
+        const reason: SkipReason = creative.reason ?? 'not-conditioned';
+        return { ad, skip: creative.skip, reason };
+      }
       const failure = await deps.creatives.check(creative.playlistUrl).then(
         () => undefined,
         (error: unknown) => (error instanceof Error ? error.message : String(error)),
       );
       return failure === undefined
         ? { ad, playlistUrl: creative.playlistUrl }
-        : { ad, skip: `its HLS creative did not load (${failure})` };
+        : { ad, skip: `its HLS creative did not load (${failure})`, reason: 'creative-failed' };
     }),
   );
 
   const ads: DecidedAd[] = [];
+  const offered: AdCandidate[] = [];
   let filled = 0;
+  const skip = (ad: ResolvedAd, index: number, reason: SkipReason, detail: string) => {
+    notes.push(`${adName(ad, index)} skipped: ${detail}`);
+    offered.push({ ...candidateOf(ad, index), chosen: false, reason, detail });
+  };
   for (const [index, candidate] of candidates.entries()) {
     const { ad } = candidate;
-    const name = adName(ad, index);
     if ('skip' in candidate) {
-      notes.push(`${name} skipped: ${candidate.skip}`);
+      skip(ad, index, candidate.reason, candidate.skip);
       continue;
     }
     const { playlistUrl } = candidate;
     if (ads.length >= stream.adpodLength) {
-      notes.push(`${name} skipped: the pod is full (ad pod length ${stream.adpodLength})`);
+      skip(ad, index, 'pod-full', `the pod is full (ad pod length ${stream.adpodLength})`);
       continue;
     }
     const duration = request.avail.duration;
     if (duration !== undefined && filled + ad.duration > duration + FIT_TOLERANCE_S) {
-      notes.push(
-        `${name} skipped: ${ad.duration}s does not fit the ${duration}s avail after ${filled}s of ads`,
+      skip(
+        ad,
+        index,
+        'duration',
+        `${ad.duration}s does not fit the ${duration}s avail after ${filled}s of ads`,
       );
       continue;
     }
     filled += ad.duration;
+    offered.push({ ...candidateOf(ad, index), chosen: true, reason: null, detail: null });
     const decided: DecidedAd = {
       // Unique in the avail (a pod may repeat an ad id), short: the viewer state keeps it.
       id: `${index + 1}-${ad.inline.id ?? 'ad'}`.slice(0, 48),
@@ -266,9 +324,33 @@ export async function decideAvail(
     if (ad.inline.adTitle !== undefined) decided.title = ad.inline.adTitle;
     ads.push(decided);
   }
+  const context = { now: deps.now(), random: deps.random };
+  const errorUrls = [
+    ...resolution.issues.flatMap((issue) => errorBeacons(issue.errorUrls, issue.code, context)),
+    ...candidates.flatMap((candidate) => {
+      const code = 'skip' in candidate ? UNPLAYABLE[candidate.reason] : undefined;
+      return code === undefined ? [] : errorBeacons(candidate.ad.errorUrls, code, context);
+    }),
+  ];
+  const firstSkipped = offered.find((c) => !c.chosen)?.reason ?? undefined;
+  const reason: SkipReason | undefined =
+    resolution.ads.length === 0 ? issueReason(resolution.issues[0]) : (firstSkipped ?? undefined);
   // Kept in the viewer's session: a pod of fifty broken ads must not make it large.
-  return { ads, notes: notes.slice(0, MAX_NOTES) };
+  return {
+    ads,
+    notes: notes.slice(0, MAX_NOTES),
+    request: sent,
+    candidates: offered.slice(0, MAX_CANDIDATES),
+    ...(reason ? { reason } : {}),
+    ...(errorUrls.length > 0 ? { errorUrls: errorUrls.slice(0, MAX_CANDIDATES) } : {}),
+  };
 }
+
+const candidateOf = (ad: ResolvedAd, index: number) => ({
+  id: ad.inline.id ?? `#${index + 1}`,
+  title: ad.inline.adTitle ?? null,
+  duration: Number.isFinite(ad.duration) ? ad.duration : null,
+});
 
 /**
  * The decisions of several avails of one viewer, all at once within one budget: an avail not
@@ -299,6 +381,7 @@ export async function decideAvails(
       const decision = decideAvail(source, { ...request, avail }, deps, controller.signal).catch(
         (error: unknown): Decision => ({
           ads: [],
+          reason: 'vast-error',
           notes: [`the ad decision failed: ${error instanceof Error ? error.message : String(error)}`],
         }),
       );

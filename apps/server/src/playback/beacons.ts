@@ -21,9 +21,22 @@ export interface BeaconOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/** What became of a group of URLs sent together (one tracking event of one ad). */
+export interface BeaconOutcome {
+  sent: number;
+  failed: number;
+}
+
+interface Group {
+  left: number;
+  outcome: BeaconOutcome;
+  done: (outcome: BeaconOutcome) => void;
+}
+
 interface Pending {
   url: string;
   attempt: number;
+  group?: Group | undefined;
 }
 
 export class BeaconSender {
@@ -42,15 +55,30 @@ export class BeaconSender {
     this.retryDelaysMs = options.retryDelaysMs ?? [1_000, 4_000];
   }
 
-  /** Queues each URL (its cache-buster and timestamp macros filled in when sent). */
-  send(urls: readonly string[]): void {
-    for (const url of urls) this.enqueue({ url, attempt: 0 });
+  /**
+   * Queues each URL (its cache-buster and timestamp macros filled in when sent); `done` hears
+   * once every one of them was delivered or given up (dropped counts as failed).
+   */
+  send(urls: readonly string[], done?: (outcome: BeaconOutcome) => void): void {
+    const group =
+      done && urls.length > 0 ? { left: urls.length, outcome: { sent: 0, failed: 0 }, done } : undefined;
+    for (const url of urls) this.enqueue({ url, attempt: 0, group });
+  }
+
+  private settle(item: Pending, delivered: boolean) {
+    const group = item.group;
+    if (!group) return;
+    if (delivered) group.outcome.sent += 1;
+    else group.outcome.failed += 1;
+    group.left -= 1;
+    if (group.left === 0) group.done(group.outcome);
   }
 
   private enqueue(item: Pending) {
     if (this.closed) return;
     if (this.queue.length >= this.maxQueued) {
       this.stats.dropped += 1;
+      this.settle(item, false);
       return;
     }
     this.queue.push(item);
@@ -81,17 +109,19 @@ export class BeaconSender {
       });
       if (answer.status >= 500) throw new Error(`${url} answered ${answer.status}`);
       this.stats.sent += 1;
+      this.settle(item, true);
     } catch (error) {
       const delay = this.retryDelaysMs[item.attempt];
       if (delay === undefined || this.closed) {
         this.stats.failed += 1;
+        this.settle(item, false);
         this.options.log?.warn({ err: error, url }, 'beacon: not delivered');
         return;
       }
       this.stats.retried += 1;
       const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.enqueue({ url: item.url, attempt: item.attempt + 1 });
+        this.enqueue({ ...item, attempt: item.attempt + 1 });
       }, delay);
       timer.unref();
       this.timers.add(timer);

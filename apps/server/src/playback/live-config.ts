@@ -6,8 +6,10 @@
 import { AD_DECISIONS } from '@cuepoint/core';
 import { z } from 'zod';
 import type { DbOrTx } from '../db/client.ts';
+import { activeScheduledEventsOf } from '../repositories/event-schedule.ts';
 import { findResource } from '../repositories/resources.ts';
 import { type Delivery, readDelivery } from './delivery.ts';
+import type { ScheduleEntry } from './scheduled-breaks.ts';
 
 /**
  * The fields playback reads, with the schema's defaults (packages/core live-stream.ts): stored
@@ -36,11 +38,15 @@ const playbackSlateSchema = z.object({ status: z.string().catch('active'), video
 export interface LiveConfig {
   id: string;
   customerId: string;
+  /** The stream's name (events name it). */
+  name: string;
   stream: z.infer<typeof playbackStreamSchema>;
   /** The slate's video URL, or why there is no usable slate. */
   slate: { videoUrl: string } | { note: string };
   /** The customer's CDN for segment URLs. */
   delivery: Delivery;
+  /** The stream's active scheduled events (the Event Scheduler): their breaks are placed per request. */
+  schedule: ScheduleEntry[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -63,9 +69,11 @@ export async function readLiveConfig(db: DbOrTx, id: string): Promise<LiveConfig
   return {
     id: row.id,
     customerId: row.customerId,
+    name: typeof row.data.name === 'string' ? row.data.name : '',
     stream,
     slate: await readSlate(db, stream.slateId, row.customerId),
     delivery,
+    schedule: await activeScheduledEventsOf(db, row.id),
   };
 }
 

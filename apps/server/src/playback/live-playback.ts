@@ -24,19 +24,22 @@ import {
 } from '@cuepoint/stitcher';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { DbOrTx } from '../db/client.ts';
-import { availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
+import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
+import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { BeaconSender } from './beacons.ts';
 import { Creatives } from './creatives.ts';
+import { recordBeacon, recordDecision } from './decision-events.ts';
 import { delivered } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
 import { ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
-import { OriginCache } from './origin-cache.ts';
+import { OriginCache, type OriginFetched } from './origin-cache.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
 import { PlaylistSource } from './playlist-source.ts';
 import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
 import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
+import { withScheduledBreaks } from './scheduled-breaks.ts';
 import type {
   AvailRecord,
   LiveSessionData,
@@ -56,7 +59,17 @@ export interface LivePlaybackOptions {
   conditioner?: Conditioner | undefined;
   /** Sends the ads' beacons server-side; without one, none are sent (client-side tracking only). */
   beacons?: BeaconSender | undefined;
+  /** Records decisions, beacons, failures and counts (events/); without one, nothing is recorded. */
+  events?: EventPipeline | undefined;
 }
+
+/** What a live stream's events are about. */
+export const liveSubject = (config: LiveConfig): EventSubject => ({
+  kind: 'liveStream',
+  resourceId: config.id,
+  customerId: config.customerId,
+  resourceName: config.name,
+});
 
 type LiveSession = ViewerSession & { live: LiveSessionData };
 
@@ -86,7 +99,10 @@ export class LivePlayback {
     const { policy, limits, now } = options;
     this.limits = limits;
     this.origin = new PlaylistSource(
-      new OriginCache({ fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes), now }),
+      new OriginCache({
+        fetch: this.timed(playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes)),
+        now,
+      }),
     );
     this.creatives = new Creatives(
       new PlaylistSource(
@@ -117,6 +133,45 @@ export class LivePlayback {
     };
   }
 
+  /**
+   * The stream whose origin playlists are fetched, by URL: each fetch is counted for it (two
+   * streams of one origin share its cache: a fetch counts for the one that asked last).
+   */
+  private readonly originSubjects = new Map<string, EventSubject>();
+
+  private subjectOfOrigin(url: string, config: LiveConfig) {
+    if (this.originSubjects.get(url)?.resourceId === config.id) return;
+    this.originSubjects.delete(url);
+    this.originSubjects.set(url, liveSubject(config));
+    if (this.originSubjects.size > 10_000) {
+      const oldest = this.originSubjects.keys().next().value;
+      if (oldest !== undefined) this.originSubjects.delete(oldest);
+    }
+  }
+
+  /** An origin fetch, timed and counted for its stream (a failure is also an event). */
+  private timed(fetch: (url: string) => Promise<OriginFetched>) {
+    return async (url: string): Promise<OriginFetched> => {
+      const started = performance.now();
+      const subject = this.originSubjects.get(url);
+      try {
+        const answer = await fetch(url);
+        if (subject) {
+          const ok = answer.status >= 200 && answer.status <= 299;
+          const failure = ok ? undefined : `${url}: the origin answered ${answer.status}`;
+          this.options.events?.originFetch(subject, performance.now() - started, failure);
+        }
+        return answer;
+      } catch (error) {
+        if (subject) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.options.events?.originFetch(subject, performance.now() - started, `${url}: ${reason}`);
+        }
+        throw error;
+      }
+    };
+  }
+
   /** The active stream, or a 404 naming it. */
   async config(streamId: string): Promise<LiveConfig> {
     const config = await this.configs.get(streamId);
@@ -127,6 +182,7 @@ export class LivePlayback {
   /** The origin's multivariant playlist, rewritten for the session's renditions `known`. */
   private master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
     const url = sourceUrl('master.m3u8', config.stream.sourceStreamUrl);
+    this.subjectOfOrigin(url, config);
     return sessionMultivariant(
       this.origin,
       url,
@@ -156,6 +212,7 @@ export class LivePlayback {
     const { playlist } = await this.master(config, renditions, (i) =>
       renditionPath(config.id, session.id, i),
     );
+    this.options.events?.session(liveSubject(config));
     return { session, body: serializeMultivariantPlaylist(playlist) };
   }
 
@@ -197,8 +254,12 @@ export class LivePlayback {
       if (!rendition) throw unknownRendition();
       const config = await this.config(streamId);
 
+      this.options.events?.request(liveSubject(config), sessionId);
+      this.subjectOfOrigin(rendition.url, config);
       const ttl = ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.limits.mediaTtlMs;
-      const { playlist, stale } = await originMediaPlaylist(this.origin, rendition.url, ttl);
+      const { playlist: originPlaylist, stale } = await originMediaPlaylist(this.origin, rendition.url, ttl);
+      // The Event Scheduler's breaks, marked where the origin sends no cue of its own.
+      const playlist = withScheduledBreaks(originPlaylist, config.schedule);
       this.rememberTargetDuration(rendition.url, playlist.targetDuration);
 
       const live = session.live;
@@ -224,7 +285,7 @@ export class LivePlayback {
       const { clock, startOf } = advanceClock(live.clock, result.playlist);
       if (clock) live.clock = clock;
       recordStitch(live.avails, result, startOf);
-      this.sendDueBeacons(result, live.avails);
+      this.sendDueBeacons(result, live.avails, config, sessionId);
       live.avails = this.trimmed(live.avails, result.state);
       await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
       return { body: serializeMediaPlaylist(delivered(result.playlist, config.delivery)), stale };
@@ -237,8 +298,14 @@ export class LivePlayback {
    * viewer (every rendition numbers its segments alike, so the first rendition to get there
    * sends it).
    */
-  private sendDueBeacons(result: LiveStitchResult, avails: AvailRecord[]) {
+  private sendDueBeacons(
+    result: LiveStitchResult,
+    avails: AvailRecord[],
+    config: LiveConfig,
+    sessionId: string,
+  ) {
     const sender = this.options.beacons;
+    const { events } = this.options;
     if (!sender) return;
     const { playlist } = result;
     const reached =
@@ -251,9 +318,28 @@ export class LivePlayback {
         const key = `${beacon.adId}:${beacon.event}`;
         if (record.fired?.includes(key)) continue;
         record.fired = [...(record.fired ?? []), key];
-        sender.send(beacon.urls);
+        const common = { subject: liveSubject(config), sessionId, availId: record.id };
+        sender.send(beacon.urls, events && ((outcome) => recordBeacon(events, common, beacon, outcome)));
       }
     }
+  }
+
+  /** The VAST Error URLs of a decision (its failures, its unplayable ads), sent once, as they happen. */
+  private sendErrorBeacons(
+    config: LiveConfig,
+    sessionId: string,
+    availId: string,
+    decision: Decision | undefined,
+  ) {
+    const sender = this.options.beacons;
+    const urls = decision?.errorUrls ?? [];
+    if (!sender || urls.length === 0) return;
+    const { events } = this.options;
+    const common = { subject: liveSubject(config), sessionId, availId };
+    sender.send(
+      urls,
+      events && ((outcome) => recordBeacon(events, common, { adId: 'vast', event: 'error' }, outcome)),
+    );
   }
 
   private rememberTargetDuration(url: string, seconds: number) {
@@ -332,6 +418,17 @@ export class LivePlayback {
         record.notes.push(`decided before the avail started (prefetch count ${stream.prefetchCount})`);
       if (avail.duration !== undefined) record.duration = avail.duration;
       records.push(record);
+      this.sendErrorBeacons(config, session.id, record.id, capped ? undefined : decisions[i]);
+      recordDecision(this.options.events, {
+        subject: liveSubject(config),
+        sessionId: session.id,
+        record,
+        decision: capped ? undefined : decisions[i],
+        availSeconds: avail.duration,
+        // A late decision plays the avail's content; no ads otherwise play the slate, when there is one.
+        filler: (!capped && decisions[i] === undefined) || 'note' in config.slate ? 'content' : 'slate',
+        reason: capped || record.ads.length < (decisions[i]?.ads.length ?? 0) ? 'frequency-cap' : undefined,
+      });
     }
   }
 

@@ -101,6 +101,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   app.addHook('onClose', async () => beacons.close());
   const live = new LivePlayback({
     beacons,
+    events: app.events,
     conditioner: opts.conditioner,
     db: app.db,
     sessions,
@@ -141,6 +142,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     origin: live.origin,
     creatives: live.creatives,
     decisionDeps: live.decisionDeps,
+    events: app.events,
   });
 
   const kinds: PlaybackKind[] = [

@@ -22,9 +22,11 @@ import { z } from 'zod';
 import { ladderOf } from '../conditioning/conditioner.ts';
 import type { Rung } from '../conditioning/ffmpeg.ts';
 import type { DbOrTx } from '../db/client.ts';
+import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
 import { findResource } from '../repositories/resources.ts';
 import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { Creatives } from './creatives.ts';
+import { recordDecision } from './decision-events.ts';
 import { type Delivery, delivered, readDelivery } from './delivery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
@@ -43,6 +45,7 @@ import { type TrackingDocument, trackingDocument } from './tracking.ts';
 
 /** What playback reads of an asset (packages/core vod.ts; a field added since reads as its default). */
 const playbackVodSchema = z.object({
+  name: z.string().catch(''),
   status: z.string(),
   sourceUrl: z.string(),
   cuePoints: z.array(z.number()).catch([]),
@@ -76,7 +79,17 @@ export interface VodPlaybackOptions {
   origin: PlaylistSource;
   creatives: Creatives;
   decisionDeps: DecisionDeps;
+  /** Records decisions and counts (events/); without one, nothing is recorded. */
+  events?: EventPipeline | undefined;
 }
+
+/** What a VOD asset's events are about. */
+const vodSubject = (config: VodConfig): EventSubject => ({
+  kind: 'vod',
+  resourceId: config.id,
+  customerId: config.customerId,
+  resourceName: config.asset.name,
+});
 
 type VodSession = ViewerSession & { vod: VodSessionData };
 
@@ -192,6 +205,7 @@ export class VodPlayback {
     const { playlist } = await this.master(config, renditions, (i) =>
       vodRenditionPath(config.id, session.id, i),
     );
+    this.options.events?.session(vodSubject(config));
     return { session, body: serializeMultivariantPlaylist(playlist) };
   }
 
@@ -225,6 +239,15 @@ export class VodPlayback {
         `no ad decision within ${budgetMs / 1000}s: the break plays no ads`,
       );
       record.offset = b.at;
+      // A VOD break without ads is left out: the viewer goes on with the content.
+      recordDecision(this.options.events, {
+        subject: vodSubject(config),
+        sessionId,
+        record,
+        decision: decisions[i],
+        availSeconds: undefined,
+        filler: 'content',
+      });
       return record;
     });
   }
@@ -289,6 +312,7 @@ export class VodPlayback {
     const rendition = session.vod.renditions[index];
     if (!rendition) throw unknownRendition();
     const config = await this.config(vodId);
+    this.options.events?.request(vodSubject(config), sessionId);
     const content = await this.media(rendition.url);
     const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition));
     return serializeMediaPlaylist(delivered(result.playlist, config.delivery));

@@ -6,13 +6,15 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { httpReason } from '../lib/request-problem.ts';
-import { API_HEADERS, CONSOLE_HEADERS } from '../lib/security-headers.ts';
+import { API_HEADERS, consoleHeaders } from '../lib/security-headers.ts';
 
 export interface ExternalOptions {
   rateLimitMax: number;
   redis?: Redis | undefined;
   rateLimitNamespace?: string | undefined;
   version: string;
+  /** The data plane's origins the console's preview player fetches from (its CSP allows them). */
+  playbackOrigins?: readonly string[];
 }
 
 /**
@@ -22,6 +24,7 @@ export interface ExternalOptions {
 export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOptions) => {
   // Security headers (helmet's, computed once): API answers get the lean JSON set, everything
   // else (console, API docs) the console's CSP; Swagger UI replaces the CSP on its own pages.
+  const CONSOLE_HEADERS = consoleHeaders(opts.playbackOrigins);
   app.addHook('onRequest', async (request, reply) => {
     const isApi = /^\/api(_v1)?\//.test(request.url) && !request.url.startsWith('/api/docs');
     reply.headers(isApi ? API_HEADERS : CONSOLE_HEADERS);

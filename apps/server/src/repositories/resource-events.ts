@@ -17,6 +17,9 @@ export const toEventDto = (row: ResourceEventRow): ResourceEvent => ({
   changes: row.changes,
   actor: row.actor,
   actingAdmin: row.actingAdmin,
+  sessionId: row.sessionId,
+  availId: row.availId,
+  data: row.data,
 });
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

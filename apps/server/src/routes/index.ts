@@ -8,10 +8,14 @@ import { customerRoutes } from './customer/index.ts';
 import { customerTokenRoutes } from './customer/token.ts';
 import { healthRoutes } from './health/index.ts';
 import { logoPublicRoutes, logoRoutes } from './logo/index.ts';
+import { monitoringRoutes } from './monitoring/index.ts';
 import { overviewRoutes } from './overview/index.ts';
+import { playbackBreakRoutes } from './playback/index.ts';
+import { playoutRoutes } from './playout/index.ts';
 import { eventRoutes } from './resources/events.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
 import { slateUploadRoutes } from './resources/slate-upload.ts';
+import { scheduleRoutes } from './schedule/index.ts';
 import { userRoutes } from './user/index.ts';
 import { userSearchRoutes } from './user/search.ts';
 
@@ -40,5 +44,9 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
     await protectedApp.register(slateUploadRoutes);
     for (const kind of RESOURCE_KINDS) await protectedApp.register(resourceRoutes, { kind });
     await protectedApp.register(eventRoutes);
+    await protectedApp.register(playbackBreakRoutes);
+    await protectedApp.register(scheduleRoutes);
+    await protectedApp.register(monitoringRoutes);
+    await protectedApp.register(playoutRoutes);
   });
 };

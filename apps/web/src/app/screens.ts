@@ -105,9 +105,20 @@ const SCREEN_TABLE = {
     record: 'streamer',
   },
 
+  // Operations: what the data plane does, seen and steered (monitoring, alarms, scheduling, playout).
+  monitor: { sidebar: 'streams-monitor', title: 'Monitor', module: 'monitoring/routes/streams-monitor' },
+  monitoring: { path: '/monitoring/:ch_id', title: 'Monitoring', module: 'monitoring/routes/monitoring' },
+  alarms: { sidebar: 'alarms', title: 'Alarms', module: 'alarms/routes/alarms' },
+  eventScheduler: {
+    sidebar: 'event-scheduler',
+    title: 'Event Scheduler',
+    module: 'event-scheduler/routes/event-scheduler',
+  },
+  liveDemo: { sidebar: 'live-demo', title: 'LIVE Demo', module: 'live-demo/routes/live-demo' },
+  playout: { sidebar: 'playout', title: 'Playout', module: 'playout/routes/playout' },
+
   // Not built yet: later issues give them a module.
   advertisers: { sidebar: 'advertisers', title: 'Advertisers' },
-  alarms: { sidebar: 'alarms', title: 'Alarms' },
   billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
   billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
   deletedCampaigns: { path: '/campaign-manager/index.deleted', title: 'Deleted Campaigns' },
@@ -124,18 +135,13 @@ const SCREEN_TABLE = {
   apiDocumentationAdmin: { sidebar: 'docs-admin', title: 'Admin API Documentation' },
   apiDocumentationOld: { sidebar: 'docs-old', title: 'API Documentation' },
   swagger: { sidebar: 'docs-swagger', title: 'Swagger' },
-  eventScheduler: { sidebar: 'event-scheduler', title: 'Event Scheduler' },
   insights: { sidebar: 'insights', title: 'Insights' },
   inventory: { sidebar: 'inventory', title: 'Inventory' },
   knowledgeBase: { sidebar: 'knowledge-base', title: 'Knowledge Base' },
-  liveDemo: { sidebar: 'live-demo', title: 'LIVE Demo' },
-  monitoring: { path: '/monitoring/:ch_id', title: 'Monitoring' },
   notification: { sidebar: 'notification', title: 'Notification' },
   placements: { sidebar: 'placements', title: 'Placements' },
-  playout: { sidebar: 'playout', title: 'Playout' },
   pods: { sidebar: 'pods', title: 'Pods' },
   reports: { sidebar: 'reports', title: 'Reports' },
-  monitor: { sidebar: 'streams-monitor', title: 'Monitor' },
   user: { sidebar: 'user', title: 'User' },
 } satisfies Record<string, ScreenRow>;
 

@@ -41,7 +41,14 @@ export const API_PATHS = {
     current: 'logo/updateLogo',
     login: 'logo/login',
   },
-  alarm: { alarms: 'alarm/alarms' },
+  alarm: {
+    alarms: 'alarm/alarms',
+    acknowledge: 'alarm/alarms/:id/acknowledge',
+    rules: 'alarm/rules',
+    rule: 'alarm/rules/:id',
+    /** The customer accounts a rule may name (the rules' picker). */
+    customers: 'alarm/customers',
+  },
   overview: { summary: 'overview/summary' },
   billing: { paymentPlans: 'billing/getPaymentPlans' },
   country: { timeZones: 'country/getTimeZones' },
@@ -55,6 +62,22 @@ export const API_PATHS = {
   },
   slateUpload: 'ssai/slate/upload',
   events: 'events',
+  /** The data plane's ad breaks of a stream or asset, and one break's diagnostics. */
+  playback: { breaks: 'playback/breaks', break: 'playback/breaks/:availId' },
+  /** Main administrator: every channel's live figures, and one channel's charts. */
+  monitoring: { channels: 'monitoring/channels', series: 'monitoring/series/:id' },
+  /** Main administrator: scheduled events and their ad breaks (the Event Scheduler); `trigger` fires a DTMF event's break now. */
+  schedule: {
+    events: 'schedule/events',
+    event: 'schedule/events/:id',
+    trigger: 'schedule/events/:id/trigger',
+  },
+  /** Main administrator (PLAYOUT=1): streamer channels run as live channels. */
+  playout: {
+    channels: 'playout/channels',
+    start: 'playout/channels/:id/start',
+    stop: 'playout/channels/:id/stop',
+  },
 } as const;
 
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];

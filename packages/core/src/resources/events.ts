@@ -19,6 +19,11 @@ export const EVENT_ACTIONS = [
   'stopped',
   'ad-break',
   'error',
+  // The data plane's (DATA_PLANE_ACTIONS).
+  'ad-decision',
+  'beacon',
+  'origin-error',
+  'ad-server-error',
 ] as const;
 
 /**
@@ -50,6 +55,10 @@ export const resourceEventSchema = z.object({
   /** Who did it (email); during login-as also the administrator. */
   actor: z.string().nullable(),
   actingAdmin: z.string().nullable(),
+  /** Data-plane events: the viewer session and the ad break (avail) it concerns, and its details. */
+  sessionId: z.string().nullable().optional(),
+  availId: z.string().nullable().optional(),
+  data: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 export type ResourceEvent = z.infer<typeof resourceEventSchema>;
 

@@ -202,6 +202,13 @@ export const API_TOKEN_PREFIX = 'cpk_';
 
 /** GET /logo/updateLogo: the caller's customer logo (`[0].url`), empty without one. */
 export const updateLogoResponseSchema = z.array(z.object({ url: z.string() }));
+/** A main administrator's LIVE Demo shows the logo of the customer whose stream it plays. */
+export const updateLogoQuerySchema = z.strictObject({
+  customerId: z.uuid({ error: 'Invalid UUID' }).optional(),
+});
+export const LOGO_TEXTS = {
+  otherCustomer: 'Only a main administrator may see another customer’s logo',
+} as const;
 
 /** GET /logo/login?host=…: public; the login logo of the customer served on that host. */
 export const loginLogoQuerySchema = z.object({ host: textSchema().trim().toLowerCase().min(1).max(253) });

@@ -83,6 +83,21 @@ describe('loadEnv', () => {
     expect(problems[0]).toContain(message);
   });
 
+  it('reads where events go and how long they are kept; a Redis broker needs REDIS_URL', () => {
+    expect(loadEnv({})).toMatchObject({
+      EVENTS_BROKER: 'database',
+      EVENTS_FLUSH_MS: 1000,
+      EVENTS_RETENTION_DAYS: 7,
+      COUNTERS_RETENTION_DAYS: 400,
+    });
+    expect(
+      loadEnv({ EVENTS_BROKER: 'redis', REDIS_URL: 'redis://cache:6379', EVENTS_RETENTION_DAYS: '30' }),
+    ).toMatchObject({ EVENTS_BROKER: 'redis', EVENTS_RETENTION_DAYS: 30 });
+    expect(problemsOf({ EVENTS_BROKER: 'redis' })).toEqual(['EVENTS_BROKER: redis needs REDIS_URL']);
+    expect(problemsOf({ EVENTS_BROKER: 'nats' })).toEqual(['EVENTS_BROKER accepts database or redis']);
+    expect(problemsOf({ EVENTS_FLUSH_MS: '0' })).toEqual([expect.stringContaining('EVENTS_FLUSH_MS')]);
+  });
+
   it('reports every bad variable at once', () => {
     expect(problemsOf({ PORT: 'x', ENCODER: '2' })).toEqual([
       expect.stringContaining('PORT'),

@@ -1,12 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { alarmRuleBodySchema } from '@cuepoint/core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../test/helpers.ts';
 import { openDatabase } from '../client.ts';
-import { alarms, customers, users } from '../schema/index.ts';
-import { DEMO_ACCOUNTS, DEMO_ALARMS, seedIfEmpty } from '../seed.ts';
+import { alarmRules, alarms, customers, users } from '../schema/index.ts';
+import { DEMO_ACCOUNTS, DEMO_ALARM_RULES, seedIfEmpty } from '../seed.ts';
 
 describe('migrations and seed', () => {
   it('migrates idempotently and seeds the demo accounts once', async () => {
@@ -27,27 +28,21 @@ describe('migrations and seed', () => {
     }
   });
 
-  it('seeds a handful of demo alarms of varied severity, raised within the last day', async () => {
+  it('seeds no alarm but the demo customer’s alarm rules (alarms come from real conditions)', async () => {
     const database = await freshDatabase();
     try {
-      expect(await seedIfEmpty(database.db)).toBe(false);
-      const rows = await database.db.select().from(alarms);
-      expect(rows).toHaveLength(DEMO_ALARMS.length);
-      expect(rows.length).toBeGreaterThanOrEqual(5);
-      expect(new Set(rows.map((r) => r.severity)).size).toBeGreaterThanOrEqual(5);
-      const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
-      for (const row of rows) {
-        expect(row.timeOn.getTime()).toBeGreaterThan(dayAgo);
-        expect(row.timeOn.getTime()).toBeLessThanOrEqual(Date.now());
-      }
+      expect(await database.db.select().from(alarms)).toEqual([]);
+      const rules = await database.db.select().from(alarmRules);
       const [demo] = await database.db
         .select({ id: customers.id })
         .from(customers)
         .where(eq(customers.subDomainName, DEMO_ACCOUNTS.customer.customer.subDomainName));
-      expect(rows.filter((r) => r.customerId === demo!.id).length).toBe(
-        DEMO_ALARMS.filter((a) => a.customer === 'demo').length,
-      );
-      expect(rows.some((r) => r.customerId === null)).toBe(true);
+      expect(rules).toHaveLength(DEMO_ALARM_RULES.length);
+      for (const rule of rules) {
+        expect(rule).toMatchObject({ customerId: demo!.id, resourceId: null, enabled: true });
+        expect(alarmRuleBodySchema.safeParse({ ...rule, customerId: demo!.id }).success).toBe(true);
+      }
+      expect(rules.map((r) => r.metric).sort()).toEqual(['ad-error-rate', 'fill-rate', 'origin-unreachable']);
     } finally {
       await database.close();
     }

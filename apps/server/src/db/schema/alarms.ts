@@ -1,6 +1,16 @@
 import { ALARM_SEVERITIES } from '@cuepoint/core';
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { customers } from './customers.ts';
 
 /**
@@ -22,8 +32,17 @@ export const alarms = pgTable(
     /** The object the alarm is about, e.g. a channel id. */
     moduleObjectId: text(),
     customerId: uuid().references(() => customers.id, { onDelete: 'cascade' }),
+    /** The rule whose condition raised it (alarms/evaluator.ts); null: raised through the API. */
+    ruleId: uuid().references(() => alarmRules.id, { onDelete: 'set null' }),
+    /** When the condition ended (the alarm stays listed, cleared). */
+    clearedAt: timestamp({ withTimezone: true }),
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    /** Email of who acknowledged it. */
+    acknowledgedBy: text(),
   },
   (t) => [
+    // At most one open alarm per rule and object: the evaluator raises it once and clears it.
+    index('alarms_rule_open_idx').on(t.ruleId, t.moduleObjectId).where(sql`${t.clearedAt} is null`),
     index('alarms_time_on_idx').on(t.timeOn.desc()),
     index('alarms_customer_id_idx').on(t.customerId),
     check(
@@ -34,4 +53,32 @@ export const alarms = pgTable(
 );
 
 export type AlarmRow = typeof alarms.$inferSelect;
+
+/**
+ * Alarm rules (/alarms, main administrator): a condition on the per-minute counters of one
+ * customer's streams (resourceId null) or one stream, evaluated every minute. `metric`:
+ * origin-unreachable (seconds without a good origin answer), ad-error-rate (percent of ad
+ * requests failed), fill-rate (percent of avail time filled with ads, below the threshold).
+ */
+export const alarmRules = pgTable(
+  'alarm_rules',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    resourceId: uuid(),
+    metric: text().notNull(),
+    threshold: doublePrecision().notNull(),
+    /** Minutes of counters each evaluation reads. */
+    windowMinutes: integer().notNull().default(5),
+    severity: text({ enum: ALARM_SEVERITIES }).notNull(),
+    enabled: boolean().notNull().default(true),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text(),
+  },
+  (t) => [index('alarm_rules_customer_idx').on(t.customerId)],
+);
+export type AlarmRuleRow = typeof alarmRules.$inferSelect;
 export type NewAlarmRow = typeof alarms.$inferInsert;

@@ -74,12 +74,22 @@ export const resourceEvents = pgTable(
     changes: jsonb().$type<{ field: string; from: unknown; to: unknown }[]>().notNull().default([]),
     actor: text(),
     actingAdmin: text(),
+    /** Data-plane events: the viewer session, the ad break (avail) and the event's details. */
+    sessionId: text(),
+    availId: text(),
+    data: jsonb().$type<Record<string, unknown>>(),
   },
   (t) => [
     index('resource_events_kind_idx').on(t.customerId, t.kind, t.at.desc(), t.id.desc()),
     index('resource_events_resource_idx').on(t.customerId, t.kind, t.resourceId, t.at.desc(), t.id.desc()),
     // A main administrator's view across customers.
     index('resource_events_platform_idx').on(t.kind, t.at.desc(), t.id.desc()),
+    // One ad break's diagnostics (every viewer's decision and beacons of that avail).
+    index('resource_events_avail_idx')
+      .on(t.resourceId, t.availId, t.at.desc())
+      .where(sql`${t.availId} is not null`),
+    // Retention deletes the oldest data-plane events in bulk.
+    index('resource_events_at_idx').on(t.at),
   ],
 );
 export type ResourceEventRow = typeof resourceEvents.$inferSelect;

@@ -110,6 +110,7 @@ function adXml(base: string, ad: FakeAd, sequence: number): string {
   return `<Ad id="${ad.id}" sequence="${sequence}"><InLine>
     <AdSystem>Fake ads</AdSystem><AdTitle>Ad ${ad.id}</AdTitle>
     <Impression><![CDATA[${base}/beacon/${ad.id}/impression]]></Impression>
+    <Error><![CDATA[${base}/beacon/${ad.id}/error?code=[ERRORCODE]]]></Error>
     <Creatives><Creative id="cr-${ad.id}"><Linear>
       <Duration>00:00:${String(ad.seconds).padStart(2, '0')}</Duration>
       <TrackingEvents>${tracking}</TrackingEvents>

@@ -15,6 +15,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { customers } from '../../db/schema/index.ts';
+import { eventsPlugin } from '../../events/plugin.ts';
 import { databasePlugin } from '../../plugins/database.ts';
 import { errorHandling } from '../../plugins/errors.ts';
 import { createResource } from '../../services/resources.ts';
@@ -72,6 +73,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const app = Fastify();
   await app.register(errorHandling);
   await app.register(databasePlugin, { database, closeOnShutdown: false });
+  // Events are written when a test flushes them (app.events.flush()).
+  await app.register(eventsPlugin, {
+    env: {
+      EVENTS_BROKER: 'database',
+      EVENTS_FLUSH_MS: 60_000,
+      EVENTS_RETENTION_DAYS: 7,
+      COUNTERS_RETENTION_DAYS: 400,
+    },
+    now: () => clock.now,
+  });
   await app.register(playbackRoutes, {
     publicUrl: PUBLIC_URL,
     allowHosts: [media.hostPort],

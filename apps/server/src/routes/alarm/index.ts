@@ -3,6 +3,7 @@ import {
   ALARM_TEXTS,
   API_PATHS,
   alarmCreateBodySchema,
+  alarmIdParamsSchema,
   alarmListQuerySchema,
   alarmListResponseSchema,
   alarmSchema,
@@ -11,10 +12,17 @@ import {
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
-import { fieldProblem } from '../../lib/request-problem.ts';
-import { insertAlarm, listAlarms, toAlarmDto } from '../../repositories/alarms.ts';
+import { conflict, fieldProblem, notFound } from '../../lib/request-problem.ts';
+import {
+  acknowledgeAlarm,
+  insertAlarm,
+  listAlarms,
+  lockAlarm,
+  toAlarmDto,
+} from '../../repositories/alarms.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 import { customerExists } from '../../repositories/customers.ts';
+import { alarmRuleRoutes } from './rules.ts';
 
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -28,15 +36,15 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alarm'],
         summary:
-          'Main administrator: alarms of the whole platform, newest first (the alarm bell polls it every ALARMTIMEOUT ms)',
+          'Main administrator: alarms of the whole platform, newest first (the alarm bell polls it every ALARMTIMEOUT ms); filters: severity (comma-separated), state (open, acknowledged, cleared), customerId, q (name, message, type or object contains it)',
         security: [{ bearer: [] }],
         querystring: alarmListQuerySchema,
         response: { 200: alarmListResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
-      const { limit, since } = request.query;
-      const rows = await listAlarms(app.db, { limit, since: since ? new Date(since) : undefined });
+      const { since, ...filters } = request.query;
+      const rows = await listAlarms(app.db, { ...filters, since: since ? new Date(since) : undefined });
       return rows.map(toAlarmDto);
     },
   );
@@ -92,4 +100,53 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(toAlarmDto(row));
     },
   );
+
+  app.post(
+    routePattern(API_PATHS.alarm.acknowledge),
+    {
+      onRequest: requireNavigationEntry(
+        'alarms',
+        app.runtimeConfig,
+        'Only a main administrator may acknowledge alarms',
+      ),
+      schema: {
+        tags: ['alarm'],
+        summary:
+          'Main administrator: acknowledge an alarm (once: 409 when it already is); answers the alarm with who acknowledged it and when',
+        security: [{ bearer: [] }],
+        params: alarmIdParamsSchema,
+        response: {
+          200: alarmSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const by = (auth.actor ?? auth.user).email;
+      const row = await app.db.transaction(async (tx) => {
+        const alarm = await lockAlarm(tx, request.params.id);
+        if (!alarm) throw notFound(ALARM_TEXTS.notFound);
+        if (alarm.acknowledgedAt) throw conflict(ALARM_TEXTS.alreadyAcknowledged);
+        const acknowledged = await acknowledgeAlarm(tx, alarm.id, by, new Date());
+        await recordAudit(tx, {
+          action: 'alarm.acknowledge',
+          actorUserId: auth.actor?.id ?? auth.user.id,
+          effectiveUserId: auth.user.id,
+          customerId: alarm.customerId,
+          target: alarm.id,
+          details: { severity: alarm.severity, name: alarm.name, uuid: alarm.uuid },
+          requestId: request.id,
+          ip: request.ip,
+        });
+        return acknowledged;
+      });
+      return toAlarmDto(row);
+    },
+  );
+
+  await app.register(alarmRuleRoutes);
 };

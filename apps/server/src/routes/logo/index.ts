@@ -1,12 +1,16 @@
 import {
   API_PATHS,
+  errorResponseSchema,
+  LOGO_TEXTS,
   loginLogoQuerySchema,
   loginLogoResponseSchema,
   routePattern,
+  updateLogoQuerySchema,
   updateLogoResponseSchema,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { publicFileUrl } from '../../lib/blob-store.ts';
+import { forbidden } from '../../lib/request-problem.ts';
 import { findCustomer, findCustomerByHost } from '../../repositories/customers.ts';
 
 /** GET /logo/updateLogo: the caller's customer logo as `[{ url }]`, `[]` without one. */
@@ -16,13 +20,20 @@ export const logoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['logo'],
-        summary: "The caller's customer logo ([0].url), empty without one",
+        summary:
+          "The caller's customer logo ([0].url), empty without one; a main administrator may name another customer (customerId: the LIVE Demo's)",
         security: [{ bearer: [] }],
-        response: { 200: updateLogoResponseSchema },
+        querystring: updateLogoQuerySchema,
+        response: { 200: updateLogoResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
       },
     },
     async (request) => {
-      const row = await findCustomer(app.db, request.auth!.customer.id);
+      const auth = request.auth!;
+      const { customerId } = request.query;
+      if (customerId !== undefined && customerId !== auth.customer.id && !auth.user.isMainAdmin) {
+        throw forbidden(LOGO_TEXTS.otherCustomer);
+      }
+      const row = await findCustomer(app.db, customerId ?? auth.customer.id);
       return row?.logo ? [{ url: publicFileUrl(row.logo) }] : [];
     },
   );

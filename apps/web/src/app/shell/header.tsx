@@ -23,6 +23,7 @@ import {
   IconSun,
 } from '../../components/icons.tsx';
 import { AlarmBell } from '../../features/alarms/components/alarm-bell.tsx';
+import { LIVE_DEMO_PARAMS } from '../../features/live-demo/params.ts';
 import { useCustomerLogo } from '../../features/logo/api/get-logo.ts';
 import { PATHS } from '../../lib/paths.ts';
 import type { SidebarSize } from '../../lib/preferences.ts';
@@ -67,8 +68,13 @@ export function Header(props: Props) {
   // Dark-mode switch and Admin View/User View selector: main admin or demo (User View) only.
   const canSwitchView = (isMainAdmin && !loginAs) || userView;
   const minimised = sidebarSize === 'minimised';
-  const onLiveDemo = useLocation().pathname === LIVE_DEMO_PATH;
-  const logo = useCustomerLogo(onLiveDemo);
+  const location = useLocation();
+  const onLiveDemo = location.pathname === LIVE_DEMO_PATH;
+  // The LIVE Demo shows the logo of the customer whose stream it plays (else the signed-in one's).
+  const demoCustomer = onLiveDemo
+    ? new URLSearchParams(location.search).get(LIVE_DEMO_PARAMS.customer)
+    : null;
+  const logo = useCustomerLogo(onLiveDemo, demoCustomer);
   // A main administrator, as itself, may act as another user.
   const canLoginAs = isMainAdmin && !loginAs && !userView;
   const [loginAsOpen, setLoginAsOpen] = useState(false);

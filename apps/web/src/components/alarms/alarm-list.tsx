@@ -1,13 +1,20 @@
-import { type Alarm, alarmColour } from '@cuepoint/core';
-import { Badge, Flex, Stack, Text } from '@mantine/core';
-
-/** The spec's alarm colours (section 9) in shades that keep badge text readable (WCAG AA). */
-const BADGE_COLOURS = { yellow: 'yellow.4', blue: 'blue.9', red: 'red.9' } as const;
+import { ALARM_STATE_LABELS, type Alarm, alarmState } from '@cuepoint/core';
+import { Flex, Stack, Text } from '@mantine/core';
+import { SeverityBadge } from './severity-badge.tsx';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A compact list of alarms, each with its severity in the spec's colour (section 9). */
+/**
+ * Open alarms first, then acknowledged, then cleared ones; newest first within each (the answer's
+ * order). The bell and the side panel show them so: what still wants attention on top.
+ */
+export function openFirst(alarms: readonly Alarm[]): Alarm[] {
+  const rank = { open: 0, acknowledged: 1, cleared: 2 } as const;
+  return [...alarms].sort((a, b) => rank[alarmState(a)] - rank[alarmState(b)]);
+}
+
+/** A compact list of alarms, each with its severity in the spec's colour (section 9) and its state unless open. */
 export function AlarmList({
   alarms,
   empty = 'No alarms.',
@@ -27,34 +34,29 @@ export function AlarmList({
   }
   return (
     <Stack component="ul" gap="xs" m={0} p={0} style={{ listStyle: 'none' }}>
-      {alarms.map((alarm) => (
-        <li key={alarm._id}>
-          <Flex gap={6} direction={stacked ? 'column' : 'row'} align="flex-start">
-            <Badge
-              size="xs"
-              variant="filled"
-              color={BADGE_COLOURS[alarmColour(alarm.severity)]}
-              w={104}
-              autoContrast
-              style={{ flex: 'none' }}
-            >
-              {alarm.severity}
-            </Badge>
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} lineClamp={1}>
-                {alarm.name}
-              </Text>
-              <Text size="xs" c="dimmed" lineClamp={2}>
-                {alarm.message}
-              </Text>
-              <Text size="xs" c="dimmed">
-                <time dateTime={alarm.time_on}>{when(alarm.time_on)}</time>
-                {alarm.module_object_id ? ` · ${alarm.module_object_id}` : ''}
-              </Text>
-            </Stack>
-          </Flex>
-        </li>
-      ))}
+      {alarms.map((alarm) => {
+        const state = alarmState(alarm);
+        return (
+          <li key={alarm._id} data-state={state}>
+            <Flex gap={6} direction={stacked ? 'column' : 'row'} align="flex-start">
+              <SeverityBadge severity={alarm.severity} size="xs" w={104} style={{ flex: 'none' }} />
+              <Stack gap={0} style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} lineClamp={1} td={state === 'cleared' ? 'line-through' : undefined}>
+                  {alarm.name}
+                </Text>
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {alarm.message}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  <time dateTime={alarm.time_on}>{when(alarm.time_on)}</time>
+                  {alarm.module_object_id ? ` · ${alarm.module_object_id}` : ''}
+                  {state !== 'open' ? ` · ${ALARM_STATE_LABELS[state]}` : ''}
+                </Text>
+              </Stack>
+            </Flex>
+          </li>
+        );
+      })}
     </Stack>
   );
 }

@@ -110,19 +110,39 @@ export function DeleteDialog<K extends ResourceKind>({
   };
 
   return (
-    <Modal
+    <ConfirmDeleteModal
       opened={opened}
-      onClose={() => !remove.isPending && onClose()}
       title={RESOURCE_TEXTS.deleteTitle(spec.label, name)}
-      centered
-    >
+      question={RESOURCE_TEXTS.deleteConfirm(spec.label, name)}
+      pending={remove.isPending}
+      onClose={onClose}
+      onConfirm={() => void confirm()}
+    />
+  );
+}
+
+/**
+ * The confirmation before a delete: its question, Cancel (focused: a stray Enter keeps the record)
+ * and Delete (busy while the call runs; the dialog cannot be closed meanwhile).
+ */
+export function ConfirmDeleteModal(props: {
+  opened: boolean;
+  title: string;
+  question: string;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { opened, title, question, pending, onClose, onConfirm } = props;
+  return (
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered>
       <Stack gap="md">
-        <Text size="sm">{RESOURCE_TEXTS.deleteConfirm(spec.label, name)}</Text>
+        <Text size="sm">{question}</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={remove.isPending} data-autofocus>
+          <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
             {KIT_TEXTS.cancel}
           </Button>
-          <Button color="red.9" onClick={() => void confirm()} loading={remove.isPending}>
+          <Button color="red.9" onClick={onConfirm} loading={pending}>
             {KIT_TEXTS.delete}
           </Button>
         </Group>

@@ -36,6 +36,8 @@ export interface ResourceEditPageProps<K extends ResourceKind, V extends FormVal
   deletable?: boolean;
   /** Save cannot be pressed yet (a file is still uploading). */
   saveDisabled?: boolean;
+  /** What a stored record's page shows between its header and its form (a stream's playback panel). */
+  panel?: (record: ResourceDto<K>) => ReactNode;
   /** The fields, bound to the form. */
   children: (form: UseFormReturnType<V>) => ReactNode;
 }
@@ -88,18 +90,21 @@ function EditForm<K extends ResourceKind, V extends FormValues>(
       cancelTo={paths.list}
       saveDisabled={props.saveDisabled}
       header={
-        <RecordHeader
-          api={api}
-          record={stored}
-          facts={facts?.(stored)}
-          logsTo={logsTo?.(stored._id)}
-          deletable={deletable}
-          onDeleted={() => {
-            guard.release();
-            // Awaited: the record's query is dropped once its page is gone (delete-action.tsx).
-            return navigate(paths.list, { replace: true });
-          }}
-        />
+        <>
+          <RecordHeader
+            api={api}
+            record={stored}
+            facts={facts?.(stored)}
+            logsTo={logsTo?.(stored._id)}
+            deletable={deletable}
+            onDeleted={() => {
+              guard.release();
+              // Awaited: the record's query is dropped once its page is gone (delete-action.tsx).
+              return navigate(paths.list, { replace: true });
+            }}
+          />
+          {props.panel?.(stored)}
+        </>
       }
     >
       {props.children(form)}

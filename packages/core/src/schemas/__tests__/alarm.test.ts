@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   ALARM_LIST_LIMIT,
   ALARM_MAX_FUTURE_MS,
+  ALARM_RULE_TEXTS,
   ALARM_SEVERITIES,
   ALARM_TEXTS,
   alarmColour,
   alarmCreateBodySchema,
   alarmListQuerySchema,
+  alarmRuleBodySchema,
+  alarmRuleMessage,
   alarmSchema,
+  alarmState,
 } from '../alarm.ts';
 import { overviewResponseSchema } from '../overview.ts';
 
@@ -21,6 +25,10 @@ const ALARM = {
   uuid: 'ch-0001-src-timeout',
   module_object_id: 'ch_0001',
   customerId: null,
+  rule_id: null,
+  cleared_at: null,
+  acknowledged_at: null,
+  acknowledged_by: null,
 } as const;
 
 describe('alarmColour (spec section 9)', () => {
@@ -168,5 +176,88 @@ describe('alarmCreateBodySchema', () => {
       ['module_object_id', ALARM_TEXTS.moduleObjectId],
       ['customerId', ALARM_TEXTS.customerId],
     ]);
+  });
+});
+
+describe('alarmState', () => {
+  it('is cleared once cleared, else acknowledged once acknowledged, else open', () => {
+    const at = '2025-01-31T12:00:00.000Z';
+    expect(alarmState({ cleared_at: null, acknowledged_at: null })).toBe('open');
+    expect(alarmState({ cleared_at: null, acknowledged_at: at })).toBe('acknowledged');
+    expect(alarmState({ cleared_at: at, acknowledged_at: at })).toBe('cleared');
+    expect(alarmState({ cleared_at: at, acknowledged_at: null })).toBe('cleared');
+  });
+});
+
+describe('alarmListQuerySchema filters', () => {
+  it('reads comma-separated severities, a state, a customer and a trimmed search', () => {
+    expect(
+      alarmListQuerySchema.parse({
+        severity: 'CRITICAL,WARNING',
+        state: 'open',
+        customerId: ALARM._id,
+        q: '  news ',
+      }),
+    ).toEqual({
+      limit: ALARM_LIST_LIMIT.default,
+      severity: ['CRITICAL', 'WARNING'],
+      state: 'open',
+      customerId: ALARM._id,
+      q: 'news',
+    });
+  });
+
+  it.each([
+    [{ severity: 'CRITICAL,loud' }, 'severity', ALARM_TEXTS.severity],
+    [{ state: 'closed' }, 'state', ALARM_TEXTS.state],
+    [{ customerId: 'demo' }, 'customerId', ALARM_TEXTS.customerIdFilter],
+  ])('refuses %j naming the field', (query, field, message) => {
+    const result = alarmListQuerySchema.safeParse(query);
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([[field, message]]);
+  });
+});
+
+describe('alarmRuleBodySchema', () => {
+  const RULE = { customerId: ALARM._id, metric: 'fill-rate', threshold: 50, severity: 'WARNING' };
+
+  it('defaults no stream, a 5-minute window and enabled', () => {
+    expect(alarmRuleBodySchema.parse(RULE)).toEqual({
+      ...RULE,
+      resourceId: null,
+      windowMinutes: 5,
+      enabled: true,
+    });
+  });
+
+  it.each([0, -1, Number.NaN, '10'])('refuses threshold %j with the spec’s message', (threshold) => {
+    const result = alarmRuleBodySchema.safeParse({ ...RULE, threshold });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['threshold', 'Threshold must be greater than zero'],
+    ]);
+  });
+
+  it('bounds a percentage at 100 and an outage at an hour', () => {
+    expect(alarmRuleBodySchema.safeParse({ ...RULE, threshold: 100 }).success).toBe(true);
+    expect(alarmRuleBodySchema.safeParse({ ...RULE, threshold: 101 }).error?.issues[0]?.message).toBe(
+      ALARM_RULE_TEXTS.thresholdPercent,
+    );
+    const outage = { ...RULE, metric: 'origin-unreachable' };
+    expect(alarmRuleBodySchema.safeParse({ ...outage, threshold: 3600 }).success).toBe(true);
+    expect(alarmRuleBodySchema.safeParse({ ...outage, threshold: 3601 }).error?.issues[0]?.message).toBe(
+      ALARM_RULE_TEXTS.thresholdSeconds,
+    );
+  });
+
+  it('words the raised alarm with its figures', () => {
+    expect(
+      alarmRuleMessage('fill-rate', {
+        objectName: 'News 24',
+        value: 33.333,
+        threshold: 50,
+        windowMinutes: 15,
+      }),
+    ).toBe(
+      'Only 33.3 % of ad break time of News 24 was filled with ads over the last 15 min (threshold 50 %).',
+    );
   });
 });

@@ -2,21 +2,31 @@ import { ALARM_LIST_LIMIT, ALARM_TEXTS, alarmListResponseSchema } from '@cuepoin
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, customers, users } from '../../../db/schema/index.ts';
-import { DEMO_ALARMS } from '../../../db/seed.ts';
+import { customerIdOf } from '../../../test/accounts.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
+
+/** Three alarms of the demo customer: open, acknowledged, cleared (after being acknowledged). */
+const DEMO_STATES = [
+  { uuid: 'demo-open', minutesAgo: 5, severity: 'CRITICAL', cleared: false, acknowledged: false },
+  { uuid: 'demo-acknowledged', minutesAgo: 10, severity: 'ERROR', cleared: false, acknowledged: true },
+  { uuid: 'demo-cleared', minutesAgo: 15, severity: 'CRITICAL', cleared: true, acknowledged: true },
+] as const;
+const SEEDED = 2 + DEMO_STATES.length;
 
 describe('GET /api/alarm/alarms', () => {
   let app: TestApp;
   let admin: Awaited<ReturnType<typeof loginAs>>;
   let customer: Awaited<ReturnType<typeof loginAs>>;
   let secondAdminId: string;
+  let demoId: string;
   const now = Date.now();
 
   beforeAll(async () => {
     app = await testApp();
     admin = await loginAs(app, 'admin');
     customer = await loginAs(app, 'customer');
-    // Two alarms newer than every seeded one (the newest of those is minutes old).
+    demoId = await customerIdOf(app, 'demo-broadcasting');
+    // The seed raises no alarm: two platform alarms, and three of the demo customer in each state.
     await app.db.insert(alarms).values([
       {
         severity: 'EMERGENCY',
@@ -35,6 +45,19 @@ describe('GET /api/alarm/alarms', () => {
         moduleObjectId: 'ch_sports1',
         timeOn: new Date(now - 60_000),
       },
+      ...DEMO_STATES.map(({ uuid, minutesAgo, severity, cleared, acknowledged }) => ({
+        severity,
+        type: 'origin-unreachable',
+        name: `Origin unreachable: ${uuid}`,
+        message: 'Every origin request of News 24 failed for the last 2 min (120 s; threshold 60 s).',
+        uuid,
+        moduleObjectId: 'ch_news24',
+        customerId: demoId,
+        timeOn: new Date(now - minutesAgo * 60_000),
+        clearedAt: cleared ? new Date(now - 60_000) : null,
+        acknowledgedAt: acknowledged ? new Date(now - 90_000) : null,
+        acknowledgedBy: acknowledged ? 'admin@cuepoint.example' : null,
+      })),
     ]);
     // A second main administrator, in another customer account, to act as.
     const [platform] = await app.db.select({ id: customers.id }).from(customers).limit(1);
@@ -62,7 +85,7 @@ describe('GET /api/alarm/alarms', () => {
     const res = await get('', admin.headers);
     expect(res.statusCode).toBe(200);
     const list = alarmListResponseSchema.parse(res.json());
-    expect(list).toHaveLength(DEMO_ALARMS.length + 2);
+    expect(list).toHaveLength(SEEDED);
     expect(list.slice(0, 2).map((a) => a.uuid)).toEqual(['test-newest', 'test-second']);
     const times = list.map((a) => Date.parse(a.time_on));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -78,7 +101,35 @@ describe('GET /api/alarm/alarms', () => {
       uuid: 'test-second',
       module_object_id: 'ch_sports1',
       customerId: null,
+      rule_id: null,
+      cleared_at: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
     });
+    expect(list.find((a) => a.uuid === 'demo-cleared')).toMatchObject({
+      customerId: demoId,
+      cleared_at: new Date(now - 60_000).toISOString(),
+      acknowledged_at: new Date(now - 90_000).toISOString(),
+      acknowledged_by: 'admin@cuepoint.example',
+    });
+  });
+
+  it.each([
+    ['state=open', ['test-newest', 'test-second', 'demo-open']],
+    ['state=acknowledged', ['demo-acknowledged']],
+    ['state=cleared', ['demo-cleared']],
+    ['severity=CRITICAL', ['demo-open', 'demo-cleared']],
+    ['severity=WARNING,EMERGENCY', ['test-newest', 'test-second']],
+    ['severity=CRITICAL&state=open', ['demo-open']],
+    ['customerId=CUSTOMER', ['demo-open', 'demo-acknowledged', 'demo-cleared']],
+    ['q=fill%20RATE', ['test-second']],
+    ['q=news%2024', ['demo-open', 'demo-acknowledged', 'demo-cleared']],
+    ['q=ch_sports', ['test-second']],
+    ['q=100%25', []],
+  ])('filters the list by %s', async (query, uuids) => {
+    const res = await get(`?${query.replace('CUSTOMER', demoId)}`, admin.headers);
+    expect(res.statusCode).toBe(200);
+    expect(alarmListResponseSchema.parse(res.json()).map((a) => a.uuid)).toEqual(uuids);
   });
 
   it('honours limit (default 100) and since (raised at or after it)', async () => {
@@ -96,9 +147,7 @@ describe('GET /api/alarm/alarms', () => {
       })),
     );
     expect((await get('', admin.headers)).json()).toHaveLength(ALARM_LIST_LIMIT.default);
-    expect((await get('?limit=500', admin.headers)).json()).toHaveLength(
-      ALARM_LIST_LIMIT.default + DEMO_ALARMS.length + 2,
-    );
+    expect((await get('?limit=500', admin.headers)).json()).toHaveLength(ALARM_LIST_LIMIT.default + SEEDED);
 
     const since = new Date(now - 60_000).toISOString();
     const recent = alarmListResponseSchema.parse((await get(`?since=${since}`, admin.headers)).json());
@@ -116,6 +165,11 @@ describe('GET /api/alarm/alarms', () => {
     ['limit=2.5', 'limit', ALARM_TEXTS.limit],
     ['since=notadate', 'since', ALARM_TEXTS.since],
     ['since=2025-01-31', 'since', ALARM_TEXTS.since],
+    ['severity=LOUD', 'severity', ALARM_TEXTS.severity],
+    ['severity=CRITICAL,critical', 'severity', ALARM_TEXTS.severity],
+    ['state=closed', 'state', ALARM_TEXTS.state],
+    ['customerId=demo', 'customerId', ALARM_TEXTS.customerIdFilter],
+    [`q=${'x'.repeat(101)}`, 'q', ALARM_TEXTS.q],
   ])('answers 400 naming the field for %s', async (query, field, message) => {
     const res = await get(`?${query}`, admin.headers);
     expect(res.statusCode).toBe(400);

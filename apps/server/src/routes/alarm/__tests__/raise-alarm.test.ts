@@ -76,6 +76,10 @@ describe('POST /api/alarm/alarms', () => {
       time_on: timeOn,
       module_object_id: 'ch_sports1',
       customerId: demoId,
+      rule_id: null,
+      cleared_at: null,
+      acknowledged_at: null,
+      acknowledged_by: null,
     });
   });
 

@@ -1,3 +1,4 @@
+import { LOGO_TEXTS } from '@cuepoint/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../../db/schema/index.ts';
@@ -48,6 +49,24 @@ describe('logo calls', () => {
         headers: { ...admin.headers, 'login-as': branded.userId },
       });
       expect(res.json()).toEqual([{ url: `/files/${branded.customer.logo}` }]);
+    });
+
+    it('gives a main administrator another customer’s logo (the LIVE Demo’s), and nobody else', async () => {
+      const admin = await loginAs(app, 'admin');
+      const url = `/api/logo/updateLogo?customerId=${branded.customer.id}`;
+      expect((await app.inject({ url, headers: admin.headers })).json()).toEqual([
+        { url: `/files/${branded.customer.logo}` },
+      ]);
+      expect((await app.inject({ url, headers: branded.headers })).statusCode).toBe(200);
+      const refused = await app.inject({ url, headers: plain.headers });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(LOGO_TEXTS.otherCustomer);
+      // During login-as the administrator is the customer's user: no other customer's logo.
+      const acting = await app.inject({ url, headers: { ...admin.headers, 'login-as': plain.userId } });
+      expect(acting.statusCode).toBe(403);
+      const bad = await app.inject({ url: '/api/logo/updateLogo?customerId=nope', headers: admin.headers });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields).toEqual([{ field: 'customerId', message: 'Invalid UUID' }]);
     });
   });
 

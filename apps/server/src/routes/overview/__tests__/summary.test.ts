@@ -2,13 +2,22 @@ import { OVERVIEW_RECENT_ALARMS, overviewResponseSchema } from '@cuepoint/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alarms, customers, sessions, users } from '../../../db/schema/index.ts';
-import { DEMO_ALARMS } from '../../../db/seed.ts';
 import { DEMO_ENCODERS, DEMO_LIVE_STREAMS, DEMO_SLATES, DEMO_VODS } from '../../../db/seed-resources.ts';
 import { hashToken } from '../../../lib/tokens.ts';
 import { createSession } from '../../../repositories/sessions.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
 
 const HOUR = 3600_000;
+
+/** Alarms of the last day (the seed has none: alarms come from rules), raised `minutesAgo`. */
+const RECENT_ALARMS = [
+  { severity: 'CRITICAL', name: 'Source stream unreachable', minutesAgo: 4, moduleObjectId: 'ch_news24' },
+  { severity: 'ERROR', name: 'Ad decision server timeout', minutesAgo: 27, moduleObjectId: 'ch_sports1' },
+  { severity: 'WARNING', name: 'Encoder frame drops', minutesAgo: 95, moduleObjectId: 'enc-lon-02' },
+  { severity: 'NOTICE', name: 'CDN origin failover', minutesAgo: 210, moduleObjectId: 'ch_movies' },
+  { severity: 'ALERT', name: 'Stitcher capacity above 90%', minutesAgo: 380, moduleObjectId: null },
+  { severity: 'DEBUG', name: 'Certificate renewal check', minutesAgo: 1260, moduleObjectId: null },
+] as const;
 
 describe('GET /api/overview/summary', () => {
   let app: TestApp;
@@ -59,6 +68,16 @@ describe('GET /api/overview/summary', () => {
       .where(byToken(ended[1]!.token));
     await app.db.update(sessions).set({ replacedAt: new Date() }).where(byToken(ended[2]!.token));
 
+    const now = Date.now();
+    await app.db.insert(alarms).values(
+      RECENT_ALARMS.map(({ minutesAgo, ...alarm }, i) => ({
+        ...alarm,
+        type: 'TEST',
+        message: `Test alarm ${i}`,
+        uuid: `recent-${i}`,
+        timeOn: new Date(now - minutesAgo * 60_000),
+      })),
+    );
     // An alarm older than a day: listed nowhere on the overview, not counted in alarms24h.
     await app.db.insert(alarms).values({
       severity: 'CRITICAL',
@@ -96,10 +115,10 @@ describe('GET /api/overview/summary', () => {
       activeSessions: 3,
       customers: 4,
       pendingReview: 1,
-      alarms24h: DEMO_ALARMS.length,
+      alarms24h: RECENT_ALARMS.length,
       ...DEMO_RESOURCES,
     });
-    const newest = [...DEMO_ALARMS]
+    const newest = [...RECENT_ALARMS]
       .sort((a, b) => a.minutesAgo - b.minutesAgo)
       .slice(0, OVERVIEW_RECENT_ALARMS)
       .map((a) => a.name);

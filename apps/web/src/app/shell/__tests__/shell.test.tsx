@@ -17,6 +17,10 @@ const alarm: Alarm = {
   uuid: 'a-1',
   module_object_id: 'ch-7',
   customerId: null,
+  rule_id: null,
+  cleared_at: null,
+  acknowledged_at: null,
+  acknowledged_by: null,
 };
 
 /** Signs the user in, answers the profile, overview and alarms, and opens /overview. */

@@ -1,7 +1,7 @@
 import { entryPath } from '@cuepoint/core';
 import { ActionIcon, Indicator, Loader, Popover, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { AlarmList } from '../../../components/alarms/alarm-list.tsx';
+import { AlarmList, openFirst } from '../../../components/alarms/alarm-list.tsx';
 import { useAlarms } from '../../../components/alarms/get-alarms.ts';
 import { ConceptIcon } from '../../../components/icons.tsx';
 import { ScreenLink } from '../../../components/screen-link.tsx';
@@ -11,13 +11,15 @@ const seenAt = () => Number(window.sessionStorage.getItem(SEEN_KEY) ?? 0);
 
 /**
  * The header's alarm bell (main administrator, spec section 2): polls GET /alarm/alarms and
- * counts the alarms raised since the list was last opened in this tab.
+ * counts the alarms raised since the list was last opened in this tab that are not cleared; the
+ * list shows open alarms first and marks acknowledged and cleared ones.
  */
 export function AlarmBell() {
   const { data, isPending, isError } = useAlarms();
   const [lastSeen, setLastSeen] = useState(seenAt);
   const alarms = data ?? [];
-  const unseen = alarms.filter((a) => Date.parse(a.time_on) > lastSeen).length;
+  // New since last opened, and not already over (cleared).
+  const unseen = alarms.filter((a) => Date.parse(a.time_on) > lastSeen && !a.cleared_at).length;
   const label = unseen > 0 ? `Alarms: ${unseen} new` : 'Alarms';
 
   const markSeen = () => {
@@ -51,7 +53,7 @@ export function AlarmBell() {
               The alarms could not be loaded.
             </Text>
           ) : (
-            <AlarmList alarms={alarms.slice(0, 8)} empty="No alarms have been raised." />
+            <AlarmList alarms={openFirst(alarms).slice(0, 8)} empty="No alarms have been raised." />
           )}
           <ScreenLink to={entryPath('alarms')} size="sm" hideWhenPending>
             View all alarms

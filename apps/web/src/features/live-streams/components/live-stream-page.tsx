@@ -17,6 +17,7 @@ import {
 import { Alert } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePlanOf } from '../../../components/plan/plan-lock.tsx';
+import { PlaybackPanel } from '../../../components/playback/playback-panel.tsx';
 import { playbackFact, servedAt } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
@@ -77,6 +78,14 @@ export function LiveStreamPage({ id, paths, initialTab, create = false }: LiveSt
       logsTo={LIVE_PATHS.detailLogs}
       toValues={toDatasourceValues}
       toData={toDatasourcePayload}
+      panel={(stream) => (
+        <PlaybackPanel
+          kind="liveStream"
+          resourceId={stream._id}
+          name={stream.name}
+          playbackUrl={livePlaybackUrls(stream)[0]}
+        />
+      )}
     >
       {(form) => <StreamFields form={form} initialTab={initialTab} id={id} />}
     </ResourceEditPage>

@@ -74,7 +74,11 @@ describe('the overview links only to built screens', () => {
     expect(within(main).getByText('7')).toBeInTheDocument();
     expect(within(main).queryByRole('link', { name: 'View users' })).not.toBeInTheDocument();
     expect(within(main).queryByRole('link', { name: 'View active users' })).not.toBeInTheDocument();
-    expect(within(main).queryByRole('link', { name: 'All alarms' })).not.toBeInTheDocument();
+    // The Alarms screen is built: linked.
+    expect(within(main).getByRole('link', { name: 'All alarms' })).toHaveAttribute(
+      'href',
+      entryPath('alarms'),
+    );
     // A built screen keeps its link.
     expect(within(main).getByRole('link', { name: 'View live streams' })).toHaveAttribute(
       'href',
@@ -90,12 +94,15 @@ describe('the overview links only to built screens', () => {
     expect(within(main).getByRole('link', { name: 'Live streams' })).toBeInTheDocument();
   });
 
-  it("the alarm bell's list has no link to the pending Alarms screen", async () => {
+  it("the alarm bell's list links to the Alarms screen (built)", async () => {
     await openOverview(admin);
     await userEvent.setup({ delay: null }).click(screen.getByTestId('alarm-bell'));
     // The bell's list beside the overview's own.
     expect(await screen.findAllByText('No alarms have been raised.')).toHaveLength(2);
-    expect(screen.queryByRole('link', { name: 'View all alarms' })).not.toBeInTheDocument();
-    expect(isPendingPath(entryPath('alarms'))).toBe(true);
+    expect(screen.getByRole('link', { name: 'View all alarms' })).toHaveAttribute(
+      'href',
+      entryPath('alarms'),
+    );
+    expect(isPendingPath(entryPath('alarms'))).toBe(false);
   });
 });

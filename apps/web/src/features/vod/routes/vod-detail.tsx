@@ -5,6 +5,7 @@
  */
 import { VOD_LABELS as L, PLAYBACK_PATHS, playbackPath, vodSchema } from '@cuepoint/core';
 import { useParams } from 'react-router';
+import { PlaybackPanel } from '../../../components/playback/playback-panel.tsx';
 import { playbackFact, servedAt } from '../../../components/resource/detail-header.tsx';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
@@ -37,6 +38,14 @@ export function Component() {
       createTitle={T.newVod}
       facts={vodFacts}
       logsTo={VOD_PATHS.detailLogs}
+      panel={(vod) => (
+        <PlaybackPanel
+          kind="vod"
+          resourceId={vod._id}
+          name={vod.name}
+          playbackUrl={vodPlaybackUrls(vod)[0]}
+        />
+      )}
     >
       {(form) => <VodFields form={form} />}
     </ResourceEditPage>

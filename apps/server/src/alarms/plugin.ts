@@ -1,0 +1,77 @@
+/**
+ * Runs the alarm evaluator every ALARM_EVALUATION_MS once the server is ready (stopped before the
+ * database closes), and mails each raised alarm of a mailed severity (CRITICAL, ALERT,
+ * EMERGENCY) to the active main administrators, after its transaction. `app.alarmEvaluator.evaluate`
+ * runs one evaluation now (tests give the time).
+ */
+import { ALARM_MAILED_SEVERITIES, alarmMail, entryPath } from '@cuepoint/core';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { mainAdministratorEmails, toAlarmDto } from '../repositories/alarms.ts';
+import { type EvaluationResult, evaluateAlarmRules } from './evaluator.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    alarmEvaluator: {
+      /** One evaluation at `now` (the plugin's clock by default); concurrent calls share one run. */
+      evaluate: (now?: number) => Promise<EvaluationResult>;
+    };
+  }
+}
+
+export interface AlarmsPluginOptions {
+  intervalMs: number;
+  /** The evaluations' clock (tests move it); the wall clock by default. */
+  clock?: (() => number) | undefined;
+}
+
+export const alarmsPlugin = fp(async (app: FastifyInstance, opts: AlarmsPluginOptions) => {
+  const clock = opts.clock ?? Date.now;
+  let running: Promise<EvaluationResult> | undefined;
+
+  const mail = async (result: EvaluationResult) => {
+    const critical = result.raised.filter((a) => ALARM_MAILED_SEVERITIES.includes(a.severity));
+    if (critical.length === 0) return;
+    const to = await mainAdministratorEmails(app.db);
+    const link = app.consoleLink(entryPath('alarms'), {});
+    for (const alarm of critical) {
+      const { subject, text } = alarmMail(toAlarmDto(alarm), link);
+      for (const address of to) {
+        await app.mailer
+          .send({ to: address, subject, text, links: [link] })
+          .catch((err) => app.log.error({ err, alarm: alarm.id }, 'alarm mail failed'));
+      }
+    }
+  };
+
+  const evaluate = (now?: number) => {
+    if (running) return running;
+    const run = evaluateAlarmRules(app.db, now ?? clock()).then(async (result) => {
+      await mail(result);
+      if (result.raised.length > 0 || result.cleared.length > 0)
+        app.log.info(
+          { raised: result.raised.length, cleared: result.cleared.length },
+          'alarm rules evaluated',
+        );
+      return result;
+    });
+    running = run.finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+  app.decorate('alarmEvaluator', { evaluate });
+
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      evaluate().catch((err) => app.log.error({ err }, 'alarm evaluation failed'));
+    }, opts.intervalMs);
+    timer.unref();
+  });
+  // preClose runs while the database is still open.
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running?.catch(() => undefined);
+  });
+});

@@ -1,0 +1,41 @@
+import { RESOURCE_TEXTS } from '@cuepoint/core';
+
+/** The Playout screen's texts (the spec does not word this screen). */
+export const PLAYOUT_UI_TEXTS = {
+  intro:
+    'Streamer channels as running live channels: each plays its VOD assets on its schedule, with its ad breaks, and is stitched like any live stream.',
+  loading: 'Loading channels…',
+  loadFailed: RESOURCE_TEXTS.loadFailed,
+  retry: RESOURCE_TEXTS.retry,
+  refreshFailed: (message: string) => `The last refresh failed (${message}); showing the channels before it.`,
+  empty: 'No streamer channels yet. A customer’s streamer channels appear here once they are created.',
+  running: 'Running',
+  stopped: 'Stopped',
+  offAir: 'Off air',
+  customer: 'Customer',
+  mode: { loop: 'Loop', schedule: 'Schedule' },
+  nowPlaying: 'Now playing',
+  next: 'Next',
+  nothing: '—',
+  notRunning: 'Not running',
+  startsAt: 'Starts at',
+  progress: (name: string) => `Progress of ${name}`,
+  playbackUrl: 'Playback URL',
+  playbackAfterStart: 'Start the channel to create its live stream and playback URL.',
+  start: 'Start',
+  stop: 'Stop',
+  startNamed: (name: string) => `Start ${name}`,
+  stopNamed: (name: string) => `Stop ${name}`,
+  started: (name: string) => `${name} started`,
+  stopped_: (name: string) => `${name} stopped`,
+  actionFailed: 'The channel could not be changed. Please try again.',
+  stopTitle: (name: string) => `Stop ${name}?`,
+  stopConfirm: (name: string) =>
+    `${name} goes off air: its origin stops answering and viewers of its live stream lose the picture. Its live stream is kept for the next start.`,
+  cancel: 'Cancel',
+  channelPage: 'Streamer channel',
+  channelPageNamed: (name: string) => `Streamer channel ${name}`,
+  adConfiguration: 'Ad configuration',
+  adConfigurationNamed: (name: string) => `Ad configuration of ${name}`,
+  startedBy: (who: string) => `Started by ${who}`,
+} as const;
