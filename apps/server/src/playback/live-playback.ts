@@ -140,9 +140,14 @@ export class LivePlayback {
   private readonly originSubjects = new Map<string, EventSubject>();
 
   private subjectOfOrigin(url: string, config: LiveConfig) {
-    if (this.originSubjects.get(url)?.resourceId === config.id) return;
+    this.attributeOrigin(url, liveSubject(config));
+  }
+
+  /** The fetches of `url` through the shared origin cache count for `subject` (VOD playback's too). */
+  attributeOrigin(url: string, subject: EventSubject) {
+    if (this.originSubjects.get(url)?.resourceId === subject.resourceId) return;
     this.originSubjects.delete(url);
-    this.originSubjects.set(url, liveSubject(config));
+    this.originSubjects.set(url, subject);
     if (this.originSubjects.size > 10_000) {
       const oldest = this.originSubjects.keys().next().value;
       if (oldest !== undefined) this.originSubjects.delete(oldest);

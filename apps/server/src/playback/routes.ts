@@ -143,6 +143,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     creatives: live.creatives,
     decisionDeps: live.decisionDeps,
     events: app.events,
+    attributeOrigin: (url, subject) => live.attributeOrigin(url, subject),
   });
 
   const kinds: PlaybackKind[] = [

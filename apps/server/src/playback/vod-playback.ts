@@ -81,6 +81,8 @@ export interface VodPlaybackOptions {
   decisionDeps: DecisionDeps;
   /** Records decisions and counts (events/); without one, nothing is recorded. */
   events?: EventPipeline | undefined;
+  /** Counts the origin fetches of a URL for an asset (the shared origin cache's, live-playback.ts). */
+  attributeOrigin?: (url: string, subject: EventSubject) => void;
 }
 
 /** What a VOD asset's events are about. */
@@ -138,6 +140,7 @@ export class VodPlayback {
 
   private master(config: VodConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
     const url = sourceUrl(config.asset.sourceUrl, config.asset.sourceUrl);
+    this.options.attributeOrigin?.(url, vodSubject(config));
     return sessionMultivariant(
       this.options.origin,
       url,
@@ -149,7 +152,8 @@ export class VodPlayback {
   }
 
   /** An origin rendition's VOD playlist (a live one, without ENDLIST, is refused). */
-  private async media(url: string): Promise<MediaPlaylist> {
+  private async media(url: string, config: VodConfig): Promise<MediaPlaylist> {
+    this.options.attributeOrigin?.(url, vodSubject(config));
     const { playlist } = await originMediaPlaylist(this.options.origin, url, this.limits.vodTtlMs);
     if (!playlist.endList)
       throw new OriginProblem(
@@ -170,7 +174,9 @@ export class VodPlayback {
     const others = renditions.filter(
       (r) => r !== reference && (r.type === 'audio' || r.type === 'subtitles'),
     );
-    const [video, ...aligned] = await Promise.all([reference, ...others].map((r) => this.media(r.url)));
+    const [video, ...aligned] = await Promise.all(
+      [reference, ...others].map((r) => this.media(r.url, config)),
+    );
     const content = video as MediaPlaylist;
     const total = content.segments.reduce((sum, s) => sum + s.duration, 0);
 
@@ -313,7 +319,7 @@ export class VodPlayback {
     if (!rendition) throw unknownRendition();
     const config = await this.config(vodId);
     this.options.events?.request(vodSubject(config), sessionId);
-    const content = await this.media(rendition.url);
+    const content = await this.media(rendition.url, config);
     const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition));
     return serializeMediaPlaylist(delivered(result.playlist, config.delivery));
   }

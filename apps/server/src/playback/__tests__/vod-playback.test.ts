@@ -4,9 +4,9 @@
  * without an ad tag, and the refusals (unknown asset, a live source, another asset's session).
  */
 import { type MediaPlaylist, parseMediaPlaylist, parseMultivariantPlaylist } from '@cuepoint/stitcher';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema/index.ts';
+import { customers, playbackMinutes, resourceEvents } from '../../db/schema/index.ts';
 import { loginAs } from '../../test/helpers.ts';
 import { PLAYBACK_TEXTS } from '../problems.ts';
 import { wantedBreaks } from '../vod-playback.ts';
@@ -315,5 +315,38 @@ describe('refusals', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('adTagUrl');
+  });
+});
+
+describe('what VOD playback records', () => {
+  it('a decision per break, the session, its requests and its origin fetches, for the asset', async () => {
+    const id = await createVod({
+      name: `Recorded VOD ${Date.now()}`,
+      sourceUrl: `${base}/demo/origin/vod/master.m3u8?loops=1`,
+      duration: 20,
+      cuePoints: [10],
+      adTagUrl: `${base}/demo/ads/vast?dur=10&sid=[SESSION_ID]`,
+    });
+    const { variants } = await play(vodMaster(id));
+    await server.app.events.flush();
+    const decisions = await server.app.db
+      .select({ availId: resourceEvents.availId, data: resourceEvents.data })
+      .from(resourceEvents)
+      .where(and(eq(resourceEvents.resourceId, id), eq(resourceEvents.action, 'ad-decision')));
+    expect(decisions.map((d) => d.availId).sort()).toEqual(['midroll-1', 'preroll']);
+    expect(decisions.every((d) => d.data?.outcome === 'filled')).toBe(true);
+    const [counters] = await server.app.db
+      .select({
+        sessions: sql<number>`sum(${playbackMinutes.sessions})::int`,
+        requests: sql<number>`sum(${playbackMinutes.requests})::int`,
+        avails: sql<number>`sum(${playbackMinutes.avails})::int`,
+        originRequests: sql<number>`sum(${playbackMinutes.originRequests})::int`,
+        kind: sql<string>`min(${playbackMinutes.kind})`,
+      })
+      .from(playbackMinutes)
+      .where(eq(playbackMinutes.resourceId, id));
+    expect(counters).toMatchObject({ sessions: 1, requests: variants.length, avails: 2, kind: 'vod' });
+    // The master and the renditions, fetched once each into the shared cache.
+    expect(counters!.originRequests).toBeGreaterThanOrEqual(2);
   });
 });
