@@ -53,7 +53,8 @@ export function consoleHeaders(playbackOrigins: readonly string[] = []): Record<
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", 'https:', ...media],
-        mediaSrc: ["'self'", 'blob:', 'https:', ...media],
+        // data: too: hls.js gives a stream's caption track an empty `data:,WEBVTT` source.
+        mediaSrc: ["'self'", 'blob:', 'data:', 'https:', ...media],
         workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

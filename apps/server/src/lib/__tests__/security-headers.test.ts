@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_HEADERS, CONSOLE_INLINE_SCRIPTS } from '../security-headers.ts';
+import { CONSOLE_HEADERS, CONSOLE_INLINE_SCRIPTS, consoleHeaders } from '../security-headers.ts';
 
 /** The console's page template, which Vite copies into the build with its inline scripts as they are. */
 const INDEX_HTML = new URL('../../../../web/index.html', import.meta.url);
@@ -17,5 +17,18 @@ describe("the console's CSP", () => {
       d.trim().startsWith('script-src'),
     );
     expect(scriptSrc?.trim()).toBe(`script-src 'self' ${CONSOLE_INLINE_SCRIPTS.join(' ')}`);
+  });
+
+  it('lets the preview player fetch media over HTTPS, from our own playback origins, and its caption tracks', () => {
+    const directives = Object.fromEntries(
+      consoleHeaders(['http://localhost:8080'])
+        ['content-security-policy']!.split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives['connect-src']).toEqual(["'self'", 'https:', 'http://localhost:8080']);
+    expect(directives['media-src']).toEqual(["'self'", 'blob:', 'data:', 'https:', 'http://localhost:8080']);
+    // No other plain-HTTP host.
+    expect(directives['connect-src']).not.toContain('http:');
   });
 });
