@@ -1,8 +1,8 @@
 // `npm run bench`: build, start the real server on a temporary DATA_DIR and print one table:
 // bundle sizes of /app/login and of each lazy route chunk, HTTP throughput against a bare
 // Fastify, start-up time, the stitcher's micro-benchmarks, the log viewer's queries at a million
-// events, the event pipeline's ingest rate and 24-hour rollup at ten million events, and
-// Lighthouse's mobile score.
+// events, the event pipeline's ingest rate and 24-hour rollup at ten million events, the built-in
+// ad server's decisions, and Lighthouse's mobile score.
 // It measures; it never fails the tests.
 // `npm run bench -- playback` (or any section names, or parts of them) measures and prints only those.
 import { spawn } from 'node:child_process';
@@ -447,6 +447,17 @@ if (wanted('pipeline')) {
     for (const r of await runPipelineBench()) row('pipeline', r.name, r.value, r.goal);
   } catch (err) {
     row('pipeline', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+// --- the built-in ad server's decisions: 1,000 campaigns, 10,000 targeting rules, counters reserved
+// (apps/server/bench/ads-bench.ts; BENCH_DATABASE_URL adds PostgreSQL, BENCH_DECISIONS another count)
+if (wanted('ads')) {
+  try {
+    const { runAdsBench } = await import(join(ROOT, 'apps/server/bench/ads-bench.ts'));
+    for (const r of await runAdsBench()) row('ads', r.name, r.value, r.goal);
+  } catch (err) {
+    row('ads', 'benchmark', `failed: ${err instanceof Error ? err.message : String(err)}`);
   }
 }
 

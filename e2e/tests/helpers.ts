@@ -1,4 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
@@ -155,4 +158,32 @@ export function makePng(
     chunk('IDAT', pixels),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A 4 s MP4 (H.264 and AAC) from ffmpeg's test sources. */
+export function makeMp4(): string {
+  const out = join(mkdtempSync(join(tmpdir(), 'cuepoint-e2e-creative-')), 'spot.mp4');
+  execFileSync('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=320x240:rate=25:duration=4',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:duration=4',
+    '-c:a',
+    'aac',
+    '-shortest',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    out,
+  ]);
+  return out;
 }

@@ -3,6 +3,8 @@ import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import { countryLookup } from './ads/geo.ts';
+import { adsPlugin } from './ads/routes.ts';
 import { alarmsPlugin } from './alarms/plugin.ts';
 import { conditioningPlugin, ffmpegOf } from './conditioning/plugin.ts';
 import { type Env, runtimeConfigOf } from './config/env.ts';
@@ -152,10 +154,13 @@ export async function buildApp(opts: BuildAppOptions) {
     await app.register(healthRoutes, { prefix: API_PREFIX, version: VERSION });
   }
   if (serves.edge) {
+    // The built-in ad server (app.adServer) and its public /ads/ routes (ads/routes.ts).
+    await app.register(adsPlugin, { publicUrl, now: opts.clock, countryOf: countryLookup() });
     // The data plane: public playback URLs at the root (routes: playback/routes.ts).
     await app.register(playbackRoutes, {
       publicUrl,
       conditioner: app.conditioner,
+      adServer: app.adServer,
       allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
       redis: opts.redis,
       ...(opts.clock ? { now: opts.clock } : {}),

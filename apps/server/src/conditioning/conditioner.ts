@@ -85,6 +85,8 @@ export interface ConditionerOptions {
 export class Conditioner {
   private starting: Promise<PgBoss | undefined> | undefined;
   private readonly db: Db;
+  /** The share transcoded (0..1) of each creative this process is transcoding now. */
+  private readonly transcoding = new Map<string, number>();
 
   constructor(private readonly options: ConditionerOptions) {
     this.db = options.database.db;
@@ -96,6 +98,14 @@ export class Conditioner {
       return { available: false, reason: 'creative conditioning is off on this server (CONDITIONING=off)' };
     if (!this.options.ffmpeg.available) return { available: false, reason: this.options.ffmpeg.reason };
     return { available: true };
+  }
+
+  /**
+   * How far this process's transcode of `key` is (0..1), or null when it is not transcoding it
+   * (waiting in the queue, done, or in another process's hands).
+   */
+  progressOf(key: string): number | null {
+    return this.transcoding.get(key) ?? null;
   }
 
   /** The folder of a conditioned creative. */
@@ -195,12 +205,14 @@ export class Conditioner {
       await mkdir(join(work, 'out'), { recursive: true });
       const input = join(work, 'source');
       await writeFile(input, answer.body);
+      this.transcoding.set(key, 0);
       const seconds = await transcodeToHls(
         this.options.ffmpegBin,
         input,
         join(work, 'out'),
         row.ladder as Rung[],
         CONDITIONING_LIMITS.transcodeTimeoutMs,
+        (done) => this.transcoding.set(key, done),
       );
       await rm(this.dirOf(key), { recursive: true, force: true });
       await rename(join(work, 'out'), this.dirOf(key));
@@ -219,6 +231,7 @@ export class Conditioner {
         .set({ status: 'failed', reason: reason.slice(0, 500), updatedAt: sql`now()` })
         .where(eq(conditionedCreatives.key, key));
     } finally {
+      this.transcoding.delete(key);
       await rm(work, { recursive: true, force: true });
     }
   }

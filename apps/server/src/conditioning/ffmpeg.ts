@@ -16,14 +16,27 @@ export interface Rung {
   bandwidth: number;
 }
 
-/** Runs `command` with `args`; resolves with its output, rejects with its last words. */
-function run(command: string, args: readonly string[], timeoutMs: number): Promise<string> {
+/**
+ * Runs `command` with `args`; resolves with its output, rejects with its last words. `onLine`
+ * hears each line of its output as it comes (ffmpeg's `-progress pipe:1`).
+ */
+function run(
+  command: string,
+  args: readonly string[],
+  timeoutMs: number,
+  onLine?: (line: string) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
+    let partial = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout = (stdout + chunk.toString()).slice(-64 * 1024);
+      if (!onLine) return;
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString()).slice(-8 * 1024);
@@ -68,6 +81,17 @@ export async function detectFfmpeg(bin: string): Promise<FfmpegStatus> {
 /** ffprobe beside ffmpeg (same package). */
 const ffprobeOf = (ffmpeg: string) => ffmpeg.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
 
+/** Seconds of the file (ffprobe), or 0 when it does not say. */
+async function probeDuration(ffmpeg: string, input: string): Promise<number> {
+  const probe = await run(
+    ffprobeOf(ffmpeg),
+    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', input],
+    30_000,
+  );
+  const seconds = Number(probe.trim());
+  return Number.isFinite(seconds) ? seconds : 0;
+}
+
 /** Whether the file has an audio stream. */
 async function hasAudio(ffmpeg: string, input: string): Promise<boolean> {
   const out = await run(
@@ -85,7 +109,8 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
  * Transcodes `input` into `outDir`: `master.m3u8` and one folder per rung (`0/index.m3u8`...),
  * H.264 and AAC in MPEG-TS, 2 s segments with a key frame at each, each rung letterboxed to its
  * size at about its bandwidth. A creative without sound gets silence (content players expect the
- * same tracks in the ad). Returns the duration in seconds.
+ * same tracks in the ad). Returns the duration in seconds. `onProgress` hears the share done
+ * (0..1), from ffmpeg's `-progress` report of the time written against the source's duration.
  */
 export async function transcodeToHls(
   ffmpeg: string,
@@ -93,8 +118,10 @@ export async function transcodeToHls(
   outDir: string,
   ladder: readonly Rung[],
   timeoutMs: number,
+  onProgress?: (done: number) => void,
 ): Promise<number> {
   const audio = await hasAudio(ffmpeg, input);
+  const seconds = await probeDuration(ffmpeg, input);
   const n = ladder.length;
   await Promise.all(ladder.map((_, i) => mkdir(join(outDir, String(i)), { recursive: true })));
   const scale = ladder
@@ -104,7 +131,9 @@ export async function transcodeToHls(
       return `[v${i}]scale=w=${w}:h=${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2,setsar=1,format=yuv420p[o${i}]`;
     })
     .join(';');
-  const args = ['-hide_banner', '-nostdin', '-y', '-i', input];
+  const args = ['-hide_banner', '-nostdin', '-y'];
+  if (onProgress) args.push('-progress', 'pipe:1', '-nostats');
+  args.push('-i', input);
   if (!audio) args.push('-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo');
   args.push('-filter_complex', `[0:v]split=${n}${ladder.map((_, i) => `[v${i}]`).join('')};${scale}`);
   ladder.forEach((r, i) => {
@@ -145,12 +174,11 @@ export async function transcodeToHls(
     ladder.map((_, i) => `v:${i},a:${i}`).join(' '),
     join(outDir, '%v', 'index.m3u8'),
   );
-  await run(ffmpeg, args, timeoutMs);
-  const probe = await run(
-    ffprobeOf(ffmpeg),
-    ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', input],
-    30_000,
-  );
-  const seconds = Number(probe.trim());
-  return Number.isFinite(seconds) ? seconds : 0;
+  // out_time_us: microseconds of output written so far (out_time_ms says the same, misnamed).
+  const progressLine = (line: string) => {
+    const match = /^out_time_us=(\d+)/.exec(line);
+    if (match && seconds > 0) onProgress?.(Math.min(1, Number(match[1]) / 1e6 / seconds));
+  };
+  await run(ffmpeg, args, timeoutMs, onProgress ? progressLine : undefined);
+  return seconds;
 }

@@ -265,9 +265,11 @@ export const PUBLIC_CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
   '.gif': 'image/gif',
-  // Slate videos (lib/video-container.ts checks their bytes).
+  // Slate and creative videos (lib/video-container.ts checks their bytes).
   '.mp4': 'video/mp4',
   '.ts': 'video/mp2t',
+  // Creative videos only (QuickTime: checked as the MP4 box structure).
+  '.mov': 'video/quicktime',
 };
 
 const extensionOf = (key: string) => {

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,11 +10,33 @@ export interface SecretBox {
   seal(plain: string): string;
   /** The plain text, or null when the sealed value was not made with this key or was altered. */
   open(sealed: string): string | null;
+  /**
+   * A MAC of `message` (HMAC-SHA256 under a key derived from this one for `purpose`, base64url):
+   * what a public URL carries so that it cannot be forged (the ad server's impression beacons).
+   */
+  sign(purpose: string, message: string): string;
+  /** Whether `signature` is `sign(purpose, message)` (compared in constant time). */
+  verify(purpose: string, message: string, signature: string): boolean;
 }
 
 export function createSecretBox(key: Buffer): SecretBox {
   if (key.length !== 32) throw new Error('the secret key must be 32 bytes');
+  const macKeys = new Map<string, Buffer>();
+  const mac = (purpose: string, message: string) => {
+    let macKey = macKeys.get(purpose);
+    if (!macKey) {
+      macKey = createHmac('sha256', key).update(`cuepoint mac: ${purpose}`).digest();
+      macKeys.set(purpose, macKey);
+    }
+    return createHmac('sha256', macKey).update(message).digest();
+  };
   return {
+    sign: (purpose, message) => mac(purpose, message).toString('base64url'),
+    verify(purpose, message, signature) {
+      const expected = mac(purpose, message);
+      const given = Buffer.from(signature, 'base64url');
+      return given.length === expected.length && timingSafeEqual(given, expected);
+    },
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -7,8 +7,10 @@
  * followed), and each ad is kept when it has an HLS creative whose playlists load, up to the
  * stream's pod length and the avail's duration. An ad with only progressive files (MP4)
  * is conditioned into HLS first (conditioning/): it is skipped, with the reason, until ready.
- * Internal decision: each avail draws one of the stream's bundles by their percentages; bundles have
- * no demand (campaigns) yet, so no ads.
+ * Internal decision (a live stream's, or a VOD asset's that names a bundle): the built-in ad server
+ * (ads/) draws the avail's bundle and source; a campaigns source is decided there, from the
+ * account's campaigns within the bundle's pod template, and a VAST, VMAP or exchange source is
+ * resolved here like an external tag.
  */
 import { randomUUID } from 'node:crypto';
 import type { AdCandidate, SkipReason } from '@cuepoint/core';
@@ -24,6 +26,7 @@ import {
   type VastIssue,
   vastTimestamp,
 } from '@cuepoint/stitcher';
+import type { PlaybackDemand, PlaybackDemandRequest } from '../ads/playback.ts';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { Rung } from '../conditioning/ffmpeg.ts';
 import { VERSION } from '../version.ts';
@@ -46,23 +49,8 @@ export interface AdSource {
   adpodLength: number;
   /** What the source is called in notes ('stream', 'asset'). */
   owner?: string;
-  /** Internal decision: the shares of demand an avail is drawn from (percentages total 100). */
-  bundles?: readonly { name: string; percentage: number }[];
-}
-
-/** The bundle an avail is drawn from, by the bundles' percentages (random in [0, 1)). */
-export function drawBundle(
-  bundles: readonly { name: string; percentage: number }[],
-  random: () => number,
-): { name: string; percentage: number } | undefined {
-  const total = bundles.reduce((sum, b) => sum + Math.max(0, b.percentage), 0);
-  if (total <= 0) return undefined;
-  let point = random() * total;
-  for (const bundle of bundles) {
-    point -= Math.max(0, bundle.percentage);
-    if (point < 0) return bundle;
-  }
-  return bundles.at(-1);
+  /** Internal decision: the stream or asset whose bundles the built-in ad server draws from. */
+  resource?: PlaybackDemandRequest['resource'];
 }
 
 export interface Viewer {
@@ -83,6 +71,11 @@ export interface DecisionDeps {
   maxDepth: number;
   /** Conditions MP4 creatives into HLS; without one, an MP4-only ad is skipped. */
   conditioner?: Conditioner | undefined;
+  /**
+   * The built-in ad server's demand of an avail (ads/playback.ts decideFromCampaigns); without it
+   * (a process that serves no edge), an internal decision has no ads.
+   */
+  campaigns?: ((request: PlaybackDemandRequest) => Promise<PlaybackDemand>) | undefined;
 }
 
 export interface Decision {
@@ -221,21 +214,106 @@ export async function decideAvail(
   deps: DecisionDeps,
   signal: AbortSignal,
 ): Promise<Decision> {
-  if (stream.adDecision === 'internal') {
-    // The avail goes to one bundle by the percentages; bundles get their demand (campaigns) with
-    // the demand side, until then they have no ads.
-    const bundle = drawBundle(stream.bundles ?? [], deps.random);
+  if (stream.adDecision === 'internal') return decideInternal(stream, request, deps, signal);
+  return decideExternal(stream, request, deps, signal);
+}
+
+/** An avail without markers that say its length is asked of the built-in ad server as this long. */
+export const INTERNAL_DEFAULT_AVAIL_S = 60;
+const POSITIONS = { 1: 'pre', 2: 'mid', 3: 'post' } as const;
+
+/**
+ * An internal decision: the built-in ad server's campaigns (each creative's HLS checked, and its
+ * MP4 conditioned for the viewer's ladder when it has one), or the bundle's tag resolved as an
+ * external decision.
+ */
+async function decideInternal(
+  source: AdSource,
+  request: { sessionId: string; viewer: Viewer; avail: AvailToDecide; ladder?: readonly Rung[] },
+  deps: DecisionDeps,
+  signal: AbortSignal,
+): Promise<Decision> {
+  if (!deps.campaigns || !source.resource)
     return {
       ads: [],
       reason: 'no-demand',
       candidates: [],
-      notes: [
-        bundle
-          ? `internal ad decision: bundle ${bundle.name} (${bundle.percentage}%) drawn; it has no demand yet: no ads`
-          : 'internal ad decision (bundles) has no demand yet: no ads',
-      ],
+      notes: ['internal ad decision: the built-in ad server does not serve here: no ads'],
     };
+  const started = performance.now();
+  const demand = await deps.campaigns({
+    resource: source.resource,
+    position: POSITIONS[request.avail.position ?? 2],
+    duration: request.avail.duration ?? INTERNAL_DEFAULT_AVAIL_S,
+    // Frequency caps count per viewer session, as MediaTailor's session id does.
+    viewer: { address: request.viewer.address, userAgent: request.viewer.userAgent, key: request.sessionId },
+    random: deps.random,
+  });
+  if (demand.kind === 'none') return { ads: [], reason: demand.reason, candidates: [], notes: demand.notes };
+  if (demand.kind === 'tag') {
+    const external = await decideExternal(
+      { ...source, adDecision: 'external', vastUrl: demand.url },
+      request,
+      deps,
+      signal,
+    );
+    return { ...external, notes: [...demand.notes, ...external.notes].slice(0, MAX_NOTES) };
   }
+  const ladder = request.ladder ?? ladderOf([]);
+  const notes = [...demand.notes];
+  const candidates: AdCandidate[] = demand.candidates.filter((c) => !c.chosen);
+  const checked = await Promise.all(
+    demand.ads.map(async (ad) => {
+      let playlistUrl = ad.playlistUrl;
+      // The ad server's playlist is the default ladder's; the viewer's own is used once ready.
+      if (ad.progressive && deps.conditioner && request.ladder) {
+        const found = await deps.conditioner.lookup(ad.progressive.url, ladder).catch(() => undefined);
+        if (found?.state === 'ready') playlistUrl = found.playlistUrl;
+      }
+      const failure = await deps.creatives.check(playlistUrl).then(
+        () => undefined,
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      );
+      return { ad, playlistUrl, failure };
+    }),
+  );
+  const ads: DecidedAd[] = [];
+  for (const { ad, playlistUrl, failure } of checked) {
+    const candidate = { id: `${ad.campaignId}/${ad.creativeId}`, title: ad.title, duration: ad.duration };
+    if (failure !== undefined) {
+      const detail = `its HLS creative did not load (${failure})`;
+      notes.push(`ad ${ad.title} skipped: ${detail}`);
+      candidates.push({ ...candidate, chosen: false, reason: 'creative-failed', detail });
+      continue;
+    }
+    candidates.push({ ...candidate, chosen: true, reason: null, detail: null });
+    ads.push({
+      id: ad.id,
+      vastAdId: ad.vastAdId,
+      creativeId: ad.creativeId,
+      title: ad.title,
+      duration: ad.duration,
+      playlistUrl,
+      tracking: ad.tracking,
+    });
+  }
+  const reason = demand.reason ?? candidates.find((c) => !c.chosen)?.reason ?? undefined;
+  return {
+    ads,
+    notes: notes.slice(0, MAX_NOTES),
+    request: { url: 'built-in ad server', latencyMs: Math.round(performance.now() - started) },
+    candidates: candidates.slice(0, MAX_CANDIDATES),
+    ...(reason ? { reason } : {}),
+  };
+}
+
+/** An external decision: the source's VAST URL, macros expanded, resolved and its ads checked. */
+async function decideExternal(
+  stream: AdSource,
+  request: { sessionId: string; viewer: Viewer; avail: AvailToDecide; ladder?: readonly Rung[] },
+  deps: DecisionDeps,
+  signal: AbortSignal,
+): Promise<Decision> {
   if (stream.vastUrl.trim() === '')
     return {
       ads: [],

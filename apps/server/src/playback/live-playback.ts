@@ -61,6 +61,8 @@ export interface LivePlaybackOptions {
   beacons?: BeaconSender | undefined;
   /** Records decisions, beacons, failures and counts (events/); without one, nothing is recorded. */
   events?: EventPipeline | undefined;
+  /** The built-in ad server's demand (internal decisions); without it, they have no ads. */
+  campaigns?: DecisionDeps['campaigns'];
 }
 
 /** What a live stream's events are about. */
@@ -130,6 +132,7 @@ export class LivePlayback {
       random: options.random ?? Math.random,
       maxDepth: limits.vastMaxDepth,
       conditioner: options.conditioner,
+      campaigns: options.campaigns,
     };
   }
 
@@ -394,7 +397,7 @@ export class LivePlayback {
     const decisions = capped
       ? []
       : await decideAvails(
-          stream,
+          { ...stream, resource: { kind: 'liveStream', id: config.id } },
           { sessionId: session.id, viewer: session.viewer, ladder: ladderOf(live.renditions) },
           pending.map((avail) => ({ id: avail.id, duration: fill(avail.duration) })),
           this.decisionDeps,

@@ -18,6 +18,8 @@ import type { ErrorResponse } from '@cuepoint/core';
 import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { AdServer } from '../ads/ad-server.ts';
+import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
 import { httpReason } from '../lib/request-problem.ts';
 import { BeaconSender } from './beacons.ts';
@@ -46,6 +48,8 @@ export interface PlaybackPluginOptions {
   limits?: Partial<PlaybackLimits>;
   /** MP4 ad creatives conditioned into HLS (absent: they are skipped). */
   conditioner?: Conditioner | undefined;
+  /** The built-in ad server (ads/): internal decisions' demand; absent, they have no ads. */
+  adServer?: AdServer | undefined;
 }
 
 const MPEGURL = 'application/vnd.apple.mpegurl';
@@ -103,6 +107,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     beacons,
     events: app.events,
     conditioner: opts.conditioner,
+    campaigns: opts.adServer && ((request) => decideFromCampaigns(opts.adServer!, request)),
     db: app.db,
     sessions,
     policy,

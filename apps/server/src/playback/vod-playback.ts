@@ -50,6 +50,8 @@ const playbackVodSchema = z.object({
   sourceUrl: z.string(),
   cuePoints: z.array(z.number()).catch([]),
   adTagUrl: z.string().catch(''),
+  /** A bundle of the built-in ad server: its demand fills the breaks instead of the ad tag's. */
+  bundleId: z.string().nullable().catch(null).default(null),
 });
 
 export interface VodConfig {
@@ -225,10 +227,11 @@ export class VodPlayback {
   ): Promise<AvailRecord[]> {
     const tag = config.asset.adTagUrl.trim();
     const source: AdSource = {
-      adDecision: 'external',
+      adDecision: config.asset.bundleId ? 'internal' : 'external',
       vastUrl: tag,
       adpodLength: this.limits.vodMaxAdsPerBreak,
       owner: 'asset',
+      resource: { kind: 'vod', id: config.id },
     };
     const budgetMs = this.limits.decisionBudgetMs;
     const decisions = await decideAvails(

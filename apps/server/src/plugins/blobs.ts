@@ -166,6 +166,9 @@ export const blobsPlugin = fp(async (app: FastifyInstance, opts: BlobsPluginOpti
         'content-security-policy',
         "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
       );
+    // Videos (slates, ad creatives) are media for players on other origins too: an ad's MP4 is in
+    // the VAST answers, and the console previews it from PUBLIC_URL's origin.
+    if (type.startsWith('video/')) reply.header('cross-origin-resource-policy', 'cross-origin');
     if (request.headers['if-none-match'] === etag) {
       file.stream.destroy();
       return reply.code(304).send();

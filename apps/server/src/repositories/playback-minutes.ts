@@ -75,7 +75,7 @@ const channels = (id?: string) => {
     from vod_assets ${only('vod_assets')}`;
 };
 
-async function rowsOf<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
+export async function rowsOf<Row>(db: DbOrTx, query: SQL): Promise<Row[]> {
   // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;

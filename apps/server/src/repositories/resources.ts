@@ -1,7 +1,8 @@
 /**
  * One repository for every customer resource (live streams, VOD, slates, streamer channels,
- * encoders): list with page/sort/search/filters, read, insert, update, delete, references and
- * the event log. Functions take the database (or a transaction) first; every query is scoped by
+ * encoders, and demand's advertisers, campaigns, creatives, placements, bundles and pods): list
+ * with page/sort/search/filters, read, insert, update, delete (or, for a restorable kind, move to
+ * the trash and restore), references and the event log. Functions take the database (or a transaction) first; every query is scoped by
  * customer unless the caller passes `null` (a main administrator's platform view).
  */
 import {
@@ -13,12 +14,18 @@ import {
   type ResourceKind,
   referencedIds,
 } from '@cuepoint/core';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import {
+  advertisers,
+  bundles,
+  campaigns,
+  creatives,
   customers,
   encoders,
   liveStreams,
+  placements,
+  pods,
   type ResourceRow,
   type ResourceTable,
   resourceEvents,
@@ -35,7 +42,25 @@ export const RESOURCE_TABLES: Record<ResourceKind, ResourceTable> = {
   slate: slates as unknown as ResourceTable,
   streamer: streamerChannels as unknown as ResourceTable,
   encoder: encoders as unknown as ResourceTable,
+  advertiser: advertisers as unknown as ResourceTable,
+  campaign: campaigns as unknown as ResourceTable,
+  creative: creatives as unknown as ResourceTable,
+  placement: placements as unknown as ResourceTable,
+  bundle: bundles as unknown as ResourceTable,
+  pod: pods as unknown as ResourceTable,
 };
+
+/** Records not in the trash (every record of a kind that is not restorable). */
+const live = (t: ResourceTable) => isNull(t.deletedAt);
+
+/**
+ * A reference field as a SQL/JSON path: 'slateId' -> '$.slateId', 'placementIds[]' ->
+ * '$.placementIds[*]', 'items[].vodId' -> '$.items[*].vodId', 'sources[].campaignIds[]' ->
+ * '$.sources[*].campaignIds[*]' (core's referencedIds reads the same forms).
+ */
+export const referencePath = (fieldPath: string) => `$.${fieldPath.replaceAll('[]', '[*]')}`;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const field = (t: ResourceTable, name: string) => sql`(${t.data} ->> ${name})`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -64,10 +89,11 @@ export async function listResources(
   kind: ResourceKind,
   customerId: string | null,
   query: ListQuery,
+  options: { deleted?: boolean } = {},
 ): Promise<ListResult> {
   const t = RESOURCE_TABLES[kind];
   const { list } = RESOURCES[kind];
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [options.deleted ? isNotNull(t.deletedAt) : live(t)];
   if (customerId !== null) conditions.push(eq(t.customerId, customerId));
   for (const name of Object.keys(list.filters)) {
     const value = query[name];
@@ -78,7 +104,7 @@ export async function listResources(
     const matches = list.searchFields.map((name) => sql`${field(t, name)} ilike ${pattern}`);
     conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const where = and(...conditions);
   const direction = query.order === 'asc' ? asc : desc;
   const rowsQuery = db
     .select({ row: t, customerName: customers.name })
@@ -95,16 +121,22 @@ export async function listResources(
   };
 }
 
-/** One resource, within the customer (or any customer's, with `customerId` null); `lock` for update. */
+/**
+ * One resource, within the customer (or any customer's, with `customerId` null); `lock` for
+ * update. A record in the trash is found only with `deleted` (restore).
+ */
 export async function findResource(
   db: DbOrTx,
   kind: ResourceKind,
   id: string,
   customerId: string | null,
   lock = false,
+  deleted = false,
 ): Promise<ResourceRow | undefined> {
   const t = RESOURCE_TABLES[kind];
-  const where = customerId === null ? eq(t.id, id) : and(eq(t.id, id), eq(t.customerId, customerId));
+  const state = deleted ? isNotNull(t.deletedAt) : live(t);
+  const where =
+    customerId === null ? and(eq(t.id, id), state) : and(eq(t.id, id), eq(t.customerId, customerId), state);
   const query = db.select().from(t).where(where);
   const [row] = lock ? await query.for('update') : await query;
   return row;
@@ -119,7 +151,11 @@ export async function nameTaken(
   exceptId?: string,
 ): Promise<boolean> {
   const t = RESOURCE_TABLES[kind];
-  const conditions = [eq(t.customerId, customerId), sql`lower(${field(t, 'name')}) = lower(${name})`];
+  const conditions = [
+    eq(t.customerId, customerId),
+    live(t),
+    sql`lower(${field(t, 'name')}) = lower(${name})`,
+  ];
   if (exceptId) conditions.push(sql`${t.id} <> ${exceptId}`);
   const [row] = await db
     .select({ id: t.id })
@@ -153,9 +189,30 @@ export async function updateResource(
   return row!;
 }
 
+/** Deletes a resource; a restorable kind's record goes to the trash instead (deletedAt set). */
 export async function deleteResource(db: DbOrTx, kind: ResourceKind, id: string): Promise<void> {
   const t = RESOURCE_TABLES[kind];
+  if (RESOURCES[kind].restorable) {
+    await db.update(t).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(t.id, id));
+    return;
+  }
   await db.delete(t).where(eq(t.id, id));
+}
+
+/** Takes a record out of the trash (its version grows: a form open on the old one is stale). */
+export async function restoreResource(
+  db: DbOrTx,
+  kind: ResourceKind,
+  id: string,
+  updatedBy: string | null,
+): Promise<ResourceRow> {
+  const t = RESOURCE_TABLES[kind];
+  const [row] = await db
+    .update(t)
+    .set({ deletedAt: null, updatedBy, version: sql`${t.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(t.id, id))
+    .returning();
+  return row!;
 }
 
 export interface ResourceUser {
@@ -174,14 +231,12 @@ export async function findResourceUsers(
   const users: ResourceUser[] = [];
   for (const reference of RESOURCE_REFERENCES.filter((r) => r.to === kind)) {
     const t = RESOURCE_TABLES[reference.from];
-    const list = /^(\w+)\[\]\.(\w+)$/.exec(reference.field);
-    const refers = list
-      ? sql`${t.data} -> ${list[1]!} @> ${JSON.stringify([{ [list[2]!]: id }])}::jsonb`
-      : sql`${field(t, reference.field)} = ${id}`;
+    const path = `${referencePath(reference.field)} ? (@ == $id)`;
+    const refers = sql`jsonb_path_exists(${t.data}, ${path}::jsonpath, jsonb_build_object('id', ${id}::text))`;
     const rows = await db
       .select({ id: t.id, name: field(t, 'name').mapWith(String) })
       .from(t)
-      .where(and(eq(t.customerId, customerId), refers))
+      .where(and(eq(t.customerId, customerId), live(t), refers))
       .orderBy(asc(t.createdAt), asc(field(t, 'name')), asc(t.id)) // seeded rows share a createdAt
       .limit(20);
     for (const row of rows) users.push({ kind: reference.from, _id: row.id, name: row.name });
@@ -198,19 +253,29 @@ export async function missingReferences(
   kind: ResourceKind,
   data: Record<string, unknown>,
   customerId: string,
-): Promise<{ field: string; to: ResourceKind }[]> {
-  const missing: { field: string; to: ResourceKind }[] = [];
+): Promise<{ field: string; to: ResourceKind; message?: string }[]> {
+  const missing: { field: string; to: ResourceKind; message?: string }[] = [];
   for (const reference of RESOURCE_REFERENCES.filter((r) => r.from === kind)) {
     const ids = [...new Set(referencedIds(data, reference.field))];
     if (ids.length === 0) continue;
     const t = RESOURCE_TABLES[reference.to];
-    const found = await db
-      .select({ id: t.id })
-      .from(t)
-      .where(and(eq(t.customerId, customerId), inArray(t.id, ids)))
-      .for('share');
+    // A schema may let a reference be any text (a campaign's advertiser is 'required *' text):
+    // what is not a UUID names no record, and must not reach a uuid comparison.
+    const uuids = ids.filter((id) => UUID_PATTERN.test(id));
+    const found =
+      uuids.length < ids.length
+        ? []
+        : await db
+            .select({ id: t.id })
+            .from(t)
+            .where(and(eq(t.customerId, customerId), live(t), inArray(t.id, ids)))
+            .for('share');
     if (found.length < ids.length)
-      missing.push({ field: reference.field.replace('[].', '.').split('.')[0]!, to: reference.to });
+      missing.push({
+        field: reference.field.split(/[.[]/)[0]!,
+        to: reference.to,
+        ...(reference.message ? { message: reference.message } : {}),
+      });
   }
   return missing;
 }
@@ -255,7 +320,7 @@ export async function countResources(
     const [row] = await db
       .select({ n: count() })
       .from(t)
-      .where(customerId === null ? undefined : eq(t.customerId, customerId));
+      .where(customerId === null ? live(t) : and(live(t), eq(t.customerId, customerId)));
     counts[kind] = row?.n ?? 0;
   }
   return counts;

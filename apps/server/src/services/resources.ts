@@ -15,6 +15,13 @@
  * 5. references, which must name the same account's resources (locked `for share`);
  * 6. for a delete, that nothing uses the resource (409 naming what does);
  * 7. the write, and its event with the field-by-field diff (secret fields hidden).
+ *
+ * Admin-only fields (RESOURCES[kind].adminOnlyFields, an advertiser's admin note) are written by
+ * a main administrator only: anyone else's write keeps the stored value whatever it sends (a
+ * create stores the default), and `visibleData` hides them from anyone else's answers.
+ *
+ * A restorable kind's delete moves the record to the trash; `restoreResource` takes it back out,
+ * checked like a write (its name may have been taken meanwhile, what it refers to deleted).
  */
 import {
   enterpriseFieldsSet,
@@ -43,6 +50,7 @@ import {
   nameTaken,
   type ResourceRow,
   recordEvent,
+  restoreResource as restoreResourceRow,
   updateResource,
 } from '../repositories/resources.ts';
 
@@ -52,7 +60,8 @@ export interface ResourceWriter {
   actingAdmin: string | null;
 }
 
-const HIDDEN = '(hidden)';
+/** What the event log shows instead of a secret field's value (and, to others, an admin-only one's). */
+export const HIDDEN = '(hidden)';
 
 /**
  * JSON text with object keys sorted: jsonb gives stored objects back with their keys reordered,
@@ -102,10 +111,60 @@ export function validateResource(kind: ResourceKind, input: unknown): Record<str
 
 /**
  * How a write is checked. `ignorePlan`: the demo seed writes its records as data stored before
- * plans were enforced (every feature shown); the API never skips the plan.
+ * plans were enforced (every feature shown); the API never skips the plan. `adminFields`: the
+ * writer is a main administrator (not during login-as), who may set admin-only fields.
  */
 export interface WriteOptions {
   ignorePlan?: boolean;
+  adminFields?: boolean;
+}
+
+const adminOnlyFields = (kind: ResourceKind): readonly string[] => RESOURCES[kind].adminOnlyFields ?? [];
+
+/**
+ * The input with the kind's admin-only fields put back to `kept` (the stored values, or the
+ * defaults on a create), unless the writer may set them. Anything but an object is left to the
+ * schema to refuse.
+ */
+function keepAdminFields(
+  kind: ResourceKind,
+  input: unknown,
+  kept: Record<string, unknown>,
+  options: WriteOptions,
+): unknown {
+  const fields = adminOnlyFields(kind);
+  if (options.adminFields || fields.length === 0) return input;
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const result: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  for (const field of fields) result[field] = kept[field];
+  return result;
+}
+
+/**
+ * A record's data as one reader may see it: the kind's admin-only fields are '' for anyone but a
+ * main administrator (during login-as the administrator reads as the customer).
+ */
+export function visibleData(
+  kind: ResourceKind,
+  data: Record<string, unknown>,
+  adminFields: boolean,
+): Record<string, unknown> {
+  const fields = adminOnlyFields(kind);
+  if (adminFields || fields.length === 0) return data;
+  const result = { ...data };
+  for (const field of fields) if (field in result) result[field] = '';
+  return result;
+}
+
+/** An event's changes as one reader may see them: admin-only fields' values hidden from others. */
+export function visibleChanges(
+  kind: ResourceKind,
+  changes: FieldChange[],
+  adminFields: boolean,
+): FieldChange[] {
+  const fields = new Set(adminOnlyFields(kind));
+  if (adminFields || fields.size === 0) return changes;
+  return changes.map((c) => (fields.has(c.field) ? { field: c.field, from: HIDDEN, to: HIDDEN } : c));
 }
 
 /**
@@ -140,7 +199,7 @@ async function checkWrite(
   for (const missing of await missingReferences(db, kind, data, customerId)) {
     problems.push({
       field: missing.field,
-      message: RESOURCE_TEXTS.unknownReference(RESOURCES[missing.to].label),
+      message: missing.message ?? RESOURCE_TEXTS.unknownReference(RESOURCES[missing.to].label),
     });
   }
   if (problems.length > 0) throw fieldProblems(problems);
@@ -155,7 +214,8 @@ export async function createResource(
   who: ResourceWriter,
   options: WriteOptions = {},
 ): Promise<ResourceRow> {
-  const data = validateResource(kind, input);
+  const defaults = RESOURCES[kind].defaults as Record<string, unknown>;
+  const data = validateResource(kind, keepAdminFields(kind, input, defaults, options));
   if (!options.ignorePlan) await checkPlan(db, kind, customerId, data, null);
   await checkWrite(db, kind, customerId, data);
   const row = await insertResource(db, kind, { customerId, data, updatedBy: who.actor });
@@ -187,16 +247,15 @@ export async function editResource(
   current: ResourceRow,
   edit: ResourceEdit,
   who: ResourceWriter,
+  options: WriteOptions = {},
 ): Promise<ResourceRow> {
   const label = RESOURCES[kind].label;
   // A stale edit is refused before anything else about it: the user reloads first.
   if (current.version !== edit.version) {
     throw conflict(RESOURCE_TEXTS.staleVersion(label), { currentVersion: current.version });
   }
-  const data = validateResource(
-    kind,
-    edit.mode === 'merge' ? { ...current.data, ...edit.input } : edit.input,
-  );
+  const input = edit.mode === 'merge' ? { ...current.data, ...edit.input } : edit.input;
+  const data = validateResource(kind, keepAdminFields(kind, input, current.data, options));
   await checkPlan(db, kind, current.customerId, data, current.data);
   await checkWrite(db, kind, current.customerId, data, current.id);
   const changes = diffData(kind, current.data, data);
@@ -242,4 +301,29 @@ export async function removeResource(
     message: `${label} deleted`,
     ...who,
   });
+}
+
+/**
+ * Takes a record of a restorable kind out of the trash (the caller has locked it), checked like a
+ * write: another live record may have taken its name meanwhile (400 on name), and what it refers
+ * to must still be the account's (400 naming the field). Logged as 'restored'.
+ */
+export async function restoreResource(
+  db: DbOrTx,
+  kind: ResourceKind,
+  current: ResourceRow,
+  who: ResourceWriter,
+): Promise<ResourceRow> {
+  await checkWrite(db, kind, current.customerId, current.data, current.id);
+  const row = await restoreResourceRow(db, kind, current.id, who.actor);
+  await recordEvent(db, {
+    customerId: row.customerId,
+    kind,
+    resourceId: row.id,
+    resourceName: String(row.data.name),
+    action: 'restored',
+    message: RESOURCE_TEXTS.restored(RESOURCES[kind].label),
+    ...who,
+  });
+  return row;
 }

@@ -15,8 +15,14 @@
  * Plain data, with the modules named rather than imported: the e2e suite reads this file too.
  */
 import { entryPath, type ResourceKind } from '@cuepoint/core';
+import { ADVERTISER_PATHS } from '../features/advertisers/paths.ts';
+import { BUNDLE_PATHS } from '../features/bundles/paths.ts';
+import { CAMPAIGN_PATHS } from '../features/campaigns/paths.ts';
+import { CREATIVE_PATHS } from '../features/creatives/paths.ts';
 import { ENCODER_PATHS } from '../features/encoders/paths.ts';
 import { ADS_PATHS, LIVE_PATHS } from '../features/live-streams/paths.ts';
+import { PLACEMENT_PATHS } from '../features/placements/paths.ts';
+import { POD_PATHS } from '../features/pods/paths.ts';
 import { SLATE_PATHS } from '../features/slates/paths.ts';
 import { STREAMER_PATHS } from '../features/streamer/paths.ts';
 import { VOD_PATHS } from '../features/vod/paths.ts';
@@ -117,30 +123,75 @@ const SCREEN_TABLE = {
   liveDemo: { sidebar: 'live-demo', title: 'LIVE Demo', module: 'live-demo/routes/live-demo' },
   playout: { sidebar: 'playout', title: 'Playout', module: 'playout/routes/playout' },
 
+  // Demand: bundles (/demand), pod templates, placements and advertisers, each a list whose
+  // records open (and are created) on a page of their own.
+  bundles: { sidebar: 'bundles', title: 'Bundles', module: 'bundles/routes/bundles' },
+  bundle: {
+    path: BUNDLE_PATHS.routes.detail,
+    title: 'Bundle',
+    module: 'bundles/routes/bundle-detail',
+    record: 'bundle',
+  },
+  pods: { sidebar: 'pods', title: 'Pods', module: 'pods/routes/pods' },
+  pod: { path: POD_PATHS.routes.detail, title: 'Pod', module: 'pods/routes/pod-detail', record: 'pod' },
+  placements: { sidebar: 'placements', title: 'Placements', module: 'placements/routes/placements' },
+  placement: {
+    path: PLACEMENT_PATHS.routes.detail,
+    title: 'Placement',
+    module: 'placements/routes/placement-detail',
+    record: 'placement',
+  },
+  advertisers: { sidebar: 'advertisers', title: 'Advertisers', module: 'advertisers/routes/advertisers' },
+  advertiser: {
+    path: ADVERTISER_PATHS.routes.detail,
+    title: 'Advertiser',
+    module: 'advertisers/routes/advertiser-detail',
+    record: 'advertiser',
+  },
+  // Campaigns: the list and a campaign's page, the campaign manager (spec section 2: "/cm
+  // requires login"; core's navigation enables it with Campaigns) and the trash; creatives.
+  campaigns: { sidebar: 'campaigns', title: 'Campaigns', module: 'campaigns/routes/campaigns' },
+  campaign: {
+    path: CAMPAIGN_PATHS.routes.detail,
+    title: 'Campaign',
+    module: 'campaigns/routes/campaign-detail',
+    record: 'campaign',
+  },
+  campaignManager: {
+    path: CAMPAIGN_PATHS.manager,
+    title: 'Campaign Manager',
+    module: 'campaigns/routes/campaign-manager',
+  },
+  deletedCampaigns: {
+    path: CAMPAIGN_PATHS.deleted,
+    title: 'Deleted Campaigns',
+    module: 'campaigns/routes/deleted-campaigns',
+  },
+  creatives: { sidebar: 'creatives', title: 'Creatives', module: 'creatives/routes/creatives' },
+  creative: {
+    path: CREATIVE_PATHS.routes.detail,
+    title: 'Creative',
+    module: 'creatives/routes/creative-detail',
+    record: 'creative',
+  },
+
+  // Demand reports: Inventory, and Insights (main administrator).
+  insights: { sidebar: 'insights', title: 'Insights', module: 'demand-reports/routes/insights' },
+  inventory: { sidebar: 'inventory', title: 'Inventory', module: 'demand-reports/routes/inventory' },
+
   // Not built yet: later issues give them a module.
-  advertisers: { sidebar: 'advertisers', title: 'Advertisers' },
-  billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
-  billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
-  deletedCampaigns: { path: '/campaign-manager/index.deleted', title: 'Deleted Campaigns' },
-  campaigns: { sidebar: 'campaigns', title: 'Campaigns' },
-  // Spec section 2: "/cm requires login" (the campaign manager's entry point).
-  campaignManager: { path: '/cm', title: 'Campaign Manager' },
-  configuration: { sidebar: 'configuration', title: 'Configuration' },
-  createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
-  creatives: { sidebar: 'creatives', title: 'Creatives' },
-  customers: { sidebar: 'customers', title: 'Customers' },
-  bundles: { sidebar: 'bundles', title: 'Bundles' },
   apiDocumentation: { path: '/documentation/cuemana', title: 'API Documentation' },
   apiDocumentationNew: { sidebar: 'docs-new', title: 'API Documentation' },
   apiDocumentationAdmin: { sidebar: 'docs-admin', title: 'Admin API Documentation' },
   apiDocumentationOld: { sidebar: 'docs-old', title: 'API Documentation' },
   swagger: { sidebar: 'docs-swagger', title: 'Swagger' },
-  insights: { sidebar: 'insights', title: 'Insights' },
-  inventory: { sidebar: 'inventory', title: 'Inventory' },
   knowledgeBase: { sidebar: 'knowledge-base', title: 'Knowledge Base' },
+  billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
+  billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
+  configuration: { sidebar: 'configuration', title: 'Configuration' },
+  createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
+  customers: { sidebar: 'customers', title: 'Customers' },
   notification: { sidebar: 'notification', title: 'Notification' },
-  placements: { sidebar: 'placements', title: 'Placements' },
-  pods: { sidebar: 'pods', title: 'Pods' },
   reports: { sidebar: 'reports', title: 'Reports' },
   user: { sidebar: 'user', title: 'User' },
 } satisfies Record<string, ScreenRow>;

@@ -106,6 +106,14 @@ export const IconCalendarEvent = (props: IconProps) => (
   </Svg>
 );
 
+/** Picking a date (a date field's picker button): a plain calendar page. */
+export const IconCalendar = (props: IconProps) => (
+  <Svg name="calendar" {...props}>
+    <rect x="4" y="5" width="16" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M4 11h16M8 15h.01M12 15h.01M16 15h.01M8 18h.01M12 18h.01" />
+  </Svg>
+);
+
 /** User: head and shoulders. */
 export const IconUser = (props: IconProps) => (
   <Svg name="user" {...props}>
@@ -501,6 +509,8 @@ export const ICONS = {
   settings: IconSettings,
   logout: IconLogout,
   warning: IconAlertTriangle,
+  /** A date field's picker (a campaign's flight). */
+  pickDate: IconCalendar,
 } as const satisfies Record<string, Icon>;
 
 export type Concept = keyof typeof ICONS;

@@ -59,8 +59,29 @@ export const API_PATHS = {
     slate: 'ssai/slate',
     streamer: 'ssai/streamer',
     encoder: 'ssai/encoder',
+    advertiser: 'ssai/advertiser',
+    campaign: 'ssai/campaign',
+    creative: 'ssai/creative',
+    placement: 'ssai/placement',
+    bundle: 'ssai/bundle',
+    pod: 'ssai/pod',
+  },
+  /**
+   * The trash of a restorable resource (RESOURCES[kind].restorable): `GET list` pages its deleted
+   * records (the list's query and answer), `POST restore` takes one back out.
+   */
+  resourceTrash: {
+    campaign: { list: 'ssai/campaign/deleted', restore: 'ssai/campaign/:id/restore' },
   },
   slateUpload: 'ssai/slate/upload',
+  /** A creative's video file (multipart `file`: .mp4, .mov or .ts); answers its URL. */
+  creativeUpload: 'ssai/creative/upload',
+  /** Whether a creative's video is conditioned into HLS yet (status, progress, the playlist to play). */
+  creativeConditioning: 'ssai/creative/:id/conditioning',
+  /** The same for a page of creatives (`?ids=a,b`): the list's badges. */
+  creativeConditionings: 'ssai/creative/conditioning',
+  /** The campaign manager's delivery so far per campaign (served, impressions, revenue). */
+  campaignDelivery: 'ssai/campaign-delivery',
   events: 'events',
   /** The data plane's ad breaks of a stream or asset, and one break's diagnostics. */
   playback: { breaks: 'playback/breaks', break: 'playback/breaks/:availId' },
@@ -72,6 +93,8 @@ export const API_PATHS = {
     event: 'schedule/events/:id',
     trigger: 'schedule/events/:id/trigger',
   },
+  /** Demand reports: a customer's inventory (avails, forecast versus booked) and the administrator's insights. */
+  demand: { inventory: 'demand/inventory', insights: 'demand/insights' },
   /** Main administrator (PLAYOUT=1): streamer channels run as live channels. */
   playout: {
     channels: 'playout/channels',

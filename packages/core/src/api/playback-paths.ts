@@ -21,6 +21,19 @@ export const PLAYBACK_PATHS = {
   vodTracking: '/play/vod/:vodId/s/:sessionId/tracking',
 } as const;
 
+/**
+ * The built-in ad server's public paths, at the root too (apps/server/src/ads/routes.ts): what an
+ * SSAI or a player asks for ads of a stream or asset, and the impression beacon its answers carry.
+ */
+export const ADS_PATHS = {
+  /** VAST 4.2: one avail's pod (`?stream=` or `?vod=`, `dur`, `pos`, optional viewer context). */
+  vast: '/ads/vast',
+  /** VMAP 1.0: a stream's or asset's breaks, each with its pod as inline VAST 4.2. */
+  vmap: '/ads/vmap',
+  /** The impression beacon (signed): counts the impression and its revenue. */
+  impression: '/ads/impression',
+} as const;
+
 export type PlaybackPathPattern = (typeof PLAYBACK_PATHS)[keyof typeof PLAYBACK_PATHS];
 
 type Params<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`

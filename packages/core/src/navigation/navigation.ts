@@ -4,6 +4,7 @@
  */
 import type { FlagName } from '../config/runtime-config.ts';
 import {
+  CAMPAIGN_MANAGER_PATH,
   ENCODER_PATH,
   LIVE_STREAMS_PATH,
   OVERVIEW_PATH,
@@ -94,7 +95,13 @@ const ENTRIES: readonly EntryDefinition[] = [
       { id: 'bundles', label: 'Bundles', path: '/demand' },
       { id: 'pods', label: 'Pods', path: '/pods', visible: (c) => c.flags.SHOWPODS !== 0 },
       { id: 'placements', label: 'Placements', path: '/placements' },
-      { id: 'campaigns', label: 'Campaigns', path: '/campaigns' },
+      {
+        id: 'campaigns',
+        label: 'Campaigns',
+        path: '/campaigns',
+        // The campaign manager (/cm, "requires login": anyone who sees Campaigns) and the trash.
+        matches: [CAMPAIGN_MANAGER_PATH, '/campaign-manager'],
+      },
       { id: 'advertisers', label: 'Advertisers', path: '/advertisers' },
       { id: 'creatives', label: 'Creatives', path: '/creatives' },
       { id: 'inventory', label: 'Inventory', path: '/inventory' },
@@ -109,6 +116,8 @@ const ENTRIES: readonly EntryDefinition[] = [
     id: 'api-documentation',
     label: 'API Documentation',
     visible: on('APIDOC'),
+    // The documentation index (the manual's and the API pages' landing page).
+    matches: ['/documentation/cuemana'],
     children: [
       {
         id: 'docs-old',

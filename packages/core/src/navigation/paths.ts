@@ -12,3 +12,14 @@ export const VOD_PATH = '/streams-vod';
 export const STREAMER_PATH = '/streamer-addon';
 export const SLATES_PATH = '/slates';
 export const ENCODER_PATH = '/encoder';
+/** Demand (the built-in ad server's resources). */
+export const BUNDLES_PATH = '/demand';
+export const PODS_PATH = '/pods';
+export const PLACEMENTS_PATH = '/placements';
+export const CAMPAIGNS_PATH = '/campaigns';
+export const ADVERTISERS_PATH = '/advertisers';
+export const CREATIVES_PATH = '/creatives';
+/** The campaign manager's view of the campaigns (spec: "/cm requires login"). */
+export const CAMPAIGN_MANAGER_PATH = '/cm';
+/** Deleted campaigns, which can be restored. */
+export const DELETED_CAMPAIGNS_PATH = '/campaign-manager/index.deleted';

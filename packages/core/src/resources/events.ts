@@ -15,6 +15,7 @@ export const EVENT_ACTIONS = [
   'created',
   'updated',
   'deleted',
+  'restored',
   'started',
   'stopped',
   'ad-break',

@@ -1,3 +1,7 @@
+export * from './advertiser.ts';
+export * from './bundle.ts';
+export * from './campaign.ts';
+export * from './creative.ts';
 export * from './encoder.ts';
 export * from './entitlements.ts';
 export * from './events.ts';
@@ -5,6 +9,8 @@ export * from './fields.ts';
 export * from './list.ts';
 export * from './live-stream.ts';
 export * from './permissions.ts';
+export * from './placement.ts';
+export * from './pod.ts';
 export * from './registry.ts';
 export * from './slate.ts';
 export * from './streamer.ts';

@@ -118,6 +118,8 @@ const bundleSchema = z.object({
     .number({ error: LIVE_STREAM_TEXTS.percentage })
     .min(0, { error: LIVE_STREAM_TEXTS.percentage })
     .max(PERCENTAGE_MAX, { error: LIVE_STREAM_TEXTS.percentage }),
+  /** The Bundle (/demand) this share of the avails goes to; none: the share has no demand. */
+  bundleId: referenceSchema,
 });
 
 const layoutSchema = z.object({
@@ -195,7 +197,7 @@ export const liveStreamSchema = z
     bundles: z
       .array(bundleSchema, { error: M.bundlesTotal })
       .max(50, { error: LIMIT_TEXTS.tooMany(50) })
-      .default([{ name: 'Default', percentage: 100 }]),
+      .default([{ name: 'Default', percentage: 100, bundleId: null }]),
     vastUrl: textSchema({ error: M.invalidUrl }).trim().default(''),
     breakinterval: breakIntervalSchema.default(0),
     adpodLength: whole(L.adpodLength, AD_POD_LENGTH_MAX).default(1),
@@ -265,7 +267,7 @@ export const LIVE_STREAM_DEFAULTS: LiveStream = {
   timezone: '+00:00',
   epgUrl: '',
   adDecision: 'internal',
-  bundles: [{ name: 'Default', percentage: 100 }],
+  bundles: [{ name: 'Default', percentage: 100, bundleId: null }],
   vastUrl: '',
   breakinterval: 0,
   adpodLength: 1,

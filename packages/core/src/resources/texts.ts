@@ -15,6 +15,8 @@ export const RESOURCE_TEXTS = {
   created: (label: string) => `${label} created`,
   updated: (label: string) => `${label} updated`,
   deleted: (label: string) => `${label} deleted`,
+  /** A record of a restorable kind taken back out of the trash. */
+  restored: (label: string) => `${label} restored`,
   /** A delete's confirm dialog names the record ("Delete live stream 'News 24'?"). */
   deleteTitle: (label: string, name?: string) =>
     name === undefined ? `Delete ${label.toLowerCase()}` : `Delete ${label.toLowerCase()} '${name}'?`,

@@ -5,7 +5,13 @@ import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
-import { optionalUrlSchema, positiveNumberSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import {
+  optionalUrlSchema,
+  positiveNumberSchema,
+  referenceSchema,
+  resourceNameSchema,
+  statusSchema,
+} from './fields.ts';
 import type { ListShape } from './list.ts';
 
 export const VOD_GENRES = [
@@ -43,6 +49,7 @@ export const VOD_LABELS = {
   rating: 'Rating',
   cuePoints: 'Ad cue points',
   adTagUrl: 'Ad tag URL (VAST/VMAP)',
+  bundleId: 'Bundle',
 } as const;
 export const VOD_TEXTS = {
   cuePointOutside: 'Each cue point must be within the asset’s duration',
@@ -105,6 +112,8 @@ export const vodSchema = z
       .max(100, { error: LIMIT_TEXTS.tooMany(100) })
       .default([]),
     adTagUrl: optionalUrlSchema,
+    /** The Bundle (/demand) whose demand fills the asset's breaks; none: the ad tag's. */
+    bundleId: referenceSchema,
     status: statusSchema,
   })
   .check(crossFieldCheck(cuePointsRule));
@@ -122,6 +131,7 @@ export const VOD_DEFAULTS: Vod = {
   rating: 'Not rated',
   cuePoints: [],
   adTagUrl: '',
+  bundleId: null,
   status: 'active',
 };
 

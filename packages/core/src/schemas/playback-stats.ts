@@ -32,6 +32,19 @@ export const SKIP_REASONS = {
   'vast-error': 'The ad server failed',
   'no-ad-source': 'No ad source configured',
   'no-demand': 'No demand',
+  // The built-in ad server's reasons (apps/server/src/ads/engine.ts): why a campaign was not placed.
+  inactive: 'The campaign or its advertiser is inactive',
+  flight: 'Outside the campaign’s flight dates',
+  schedule: 'Outside the campaign’s schedule, or in its exclude window',
+  daypart: 'Outside the campaign’s days of the week or daily hours',
+  budget: 'The daily impression budget is spent',
+  booked: 'The booked impressions are delivered',
+  pacing: 'Ahead of its even pacing',
+  targeting: 'Not targeted at this stream, country or device',
+  placement: 'No placement of the campaign covers this break',
+  'no-creative': 'The campaign has no creative that can play',
+  separation: 'The pod already has an ad of this advertiser',
+  'exact-fill': 'The pod could not fill the break exactly',
 } as const;
 export type SkipReason = keyof typeof SKIP_REASONS;
 export const SKIP_REASON_CODES = Object.keys(SKIP_REASONS) as [SkipReason, ...SkipReason[]];

@@ -1,3 +1,4 @@
+export * from './ad-delivery.ts';
 export * from './alarms.ts';
 export * from './audit-log.ts';
 export * from './auth-failures.ts';

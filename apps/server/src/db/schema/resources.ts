@@ -33,11 +33,18 @@ function resourceTable(name: string) {
       updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
       /** Email of who last changed it. */
       updatedBy: text(),
+      /**
+       * When it was deleted, for a kind whose deletes can be undone (RESOURCES[kind].restorable):
+       * such a record stays, out of every list and lookup but the trash, until it is restored.
+       */
+      deletedAt: timestamp({ withTimezone: true }),
     },
     (t) => [
       index(`${name}_customer_updated_idx`).on(t.customerId, t.updatedAt.desc()),
-      // Names are unique within an account, whatever their letter case.
-      uniqueIndex(`${name}_customer_name_key`).on(t.customerId, sql`lower(${t.data} ->> 'name')`),
+      // Names are unique within an account, whatever their letter case (deleted records aside).
+      uniqueIndex(`${name}_customer_name_key`)
+        .on(t.customerId, sql`lower(${t.data} ->> 'name')`)
+        .where(sql`${t.deletedAt} is null`),
     ],
   );
 }
@@ -47,6 +54,13 @@ export const vodAssets = resourceTable('vod_assets');
 export const slates = resourceTable('slates');
 export const streamerChannels = resourceTable('streamer_channels');
 export const encoders = resourceTable('encoders');
+// Demand: the built-in ad server's resources.
+export const advertisers = resourceTable('advertisers');
+export const campaigns = resourceTable('campaigns');
+export const creatives = resourceTable('creatives');
+export const placements = resourceTable('placements');
+export const bundles = resourceTable('bundles');
+export const pods = resourceTable('pods');
 
 export type ResourceTable = typeof liveStreams;
 export type ResourceRow = typeof liveStreams.$inferSelect;

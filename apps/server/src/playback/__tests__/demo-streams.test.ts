@@ -1,10 +1,11 @@
 /**
  * The seeded demo streams play out of the box: a real server on a real port, seeded with its own
  * public URL, serves News 24 from its built-in demo origin with the demo ad server's ads in the
- * break, and Sports 1 with the HLS slate (internal demand has no campaigns yet).
+ * break, and Sports 1 with the built-in ad server's demo campaigns (internal demand).
  */
 import { parseMediaPlaylist, parseMultivariantPlaylist } from '@cuepoint/stitcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loginAs } from '../../test/helpers.ts';
 import { type DemoServer, get, startDemoServer } from './demo-server.ts';
 
 let server: DemoServer;
@@ -98,5 +99,80 @@ describe('the seeded demo streams', () => {
     const after = (await (await fetch(trackingUrl)).json()) as typeof tracking;
     expect(after.avails).toHaveLength(1);
     expect(after.avails[0]!.ads.length).toBeGreaterThan(0);
+  });
+
+  it('fill Sports 1’s break from the built-in ad server: the demo campaigns’ creatives, counted once seen', async () => {
+    const sports = await demoStream('Sports 1');
+    const { headers } = await loginAs(server.app, 'customer');
+    const campaigns = (
+      (await server.app.inject({ url: '/api/ssai/campaign?pageSize=All', headers })).json() as {
+        data: { _id: string; name: string }[];
+      }
+    ).data;
+    const sponsorship = campaigns.find((c) => c.name === 'Acme Sports season sponsorship')!;
+    // 12:04:50: the next break starts at 12:05:00 (every minute, 20 s).
+    now = Date.UTC(2026, 10, 24, 12, 4, 50);
+    const master = await get(`${base}/play/live/${sports._id}/master.m3u8`);
+    const uri = parseMultivariantPlaylist(master.text).variants[0]!.uri;
+    await get(new URL(uri, base).href);
+    now = Date.UTC(2026, 10, 24, 12, 5, 8);
+    const during = parseMediaPlaylist((await get(new URL(uri, base).href)).text);
+    // The creatives are the demo ad media (HLS), stitched into the break.
+    expect(during.segments.some((s) => s.uri.startsWith(`${base}/demo/ads/media/`))).toBe(true);
+    const trackingUrl = `${base}${new URL(uri, base).pathname.replace(/\/r\/\d+\.m3u8$/, '/tracking')}`;
+    const tracking = (await (await fetch(trackingUrl)).json()) as {
+      avails: {
+        notes: string[];
+        ads: { adId: string; trackingEvents: { eventType: string; beaconUrls: string[] }[] }[];
+      }[];
+    };
+    const avail = tracking.avails.at(-1)!;
+    expect(avail.notes).toContain('bundle House demand');
+    // Sponsorship before standard: the sponsor's ad comes first.
+    expect(avail.ads[0]!.adId).toBe(sponsorship._id);
+    const impression = avail.ads[0]!.trackingEvents.find((e) => e.eventType === 'impression')!;
+    const beacon = impression.beaconUrls.find((u) => u.startsWith(`${base}/ads/impression?`));
+    expect(beacon).toBeDefined();
+    // The player (or the server-side beacons) reports the impression: the campaign counts it.
+    expect((await fetch(beacon!)).status).toBe(204);
+    const delivery = (
+      (await server.app.inject({ url: '/api/ssai/campaign-delivery', headers })).json() as {
+        data: { campaignId: string; served: number; impressions: number }[];
+      }
+    ).data.find((d) => d.campaignId === sponsorship._id);
+    expect(delivery?.served).toBeGreaterThanOrEqual(1);
+    expect(delivery?.impressions).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fill a VOD asset’s breaks from the built-in ad server once it names a bundle', async () => {
+    const { headers } = await loginAs(server.app, 'customer');
+    const asset = await server.seeded<{ _id: string; name: string; version: number }>(
+      '/api/ssai/vod',
+      'Match highlights',
+    );
+    const bundle = await server.seeded('/api/ssai/bundle', 'House demand');
+    const named = await server.app.inject({
+      method: 'POST',
+      url: `/api/ssai/vod/${asset._id}`,
+      headers,
+      payload: { version: asset.version, bundleId: bundle._id },
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    const master = await get(`${base}/play/vod/${asset._id}/master.m3u8`);
+    expect(master.status).toBe(200);
+    const uri = parseMultivariantPlaylist(master.text).variants[0]!.uri;
+    const playlist = parseMediaPlaylist(
+      (await get(new URL(uri, `${base}/play/vod/${asset._id}/`).href)).text,
+    );
+    // The pre-roll and the mid-roll are the demo campaigns' creatives (the demo ad media).
+    expect(
+      playlist.segments.filter((s) => s.uri.startsWith(`${base}/demo/ads/media/`)).length,
+    ).toBeGreaterThan(0);
+    const trackingUrl = new URL(uri, `${base}/play/vod/${asset._id}/`).href.replace(
+      /\/r\/\d+\.m3u8$/,
+      '/tracking',
+    );
+    const tracking = (await (await fetch(trackingUrl)).json()) as { avails: { notes: string[] }[] };
+    expect(tracking.avails[0]!.notes).toContain('bundle House demand');
   });
 });

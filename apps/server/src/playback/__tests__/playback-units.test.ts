@@ -9,7 +9,8 @@ import {
   serializeMultivariantPlaylist,
 } from '@cuepoint/stitcher';
 import { describe, expect, it } from 'vitest';
-import { drawBundle, vastRequestUrl } from '../ad-decisions.ts';
+import { drawShare } from '../../ads/ad-server.ts';
+import { vastRequestUrl } from '../ad-decisions.ts';
 import { chooseRendition } from '../creatives.ts';
 import { delivered, throughCdn } from '../delivery.ts';
 import { absoluteMediaPlaylist, rewriteMultivariant } from '../hls-urls.ts';
@@ -140,24 +141,24 @@ describe('chooseRendition', () => {
   });
 });
 
-describe('drawBundle', () => {
+describe('drawShare: an avail’s bundle by percentage', () => {
   const bundles = [
     { name: 'Premium', percentage: 70 },
     { name: 'Run of network', percentage: 30 },
   ];
   it('draws each bundle in proportion to its percentage', () => {
-    expect(drawBundle(bundles, () => 0)?.name).toBe('Premium');
-    expect(drawBundle(bundles, () => 0.699)?.name).toBe('Premium');
-    expect(drawBundle(bundles, () => 0.7)?.name).toBe('Run of network');
-    expect(drawBundle(bundles, () => 0.9999)?.name).toBe('Run of network');
+    expect(drawShare(bundles, () => 0)?.name).toBe('Premium');
+    expect(drawShare(bundles, () => 0.699)?.name).toBe('Premium');
+    expect(drawShare(bundles, () => 0.7)?.name).toBe('Run of network');
+    expect(drawShare(bundles, () => 0.9999)?.name).toBe('Run of network');
     // Over many draws of an even random, the shares hold.
     let premium = 0;
-    for (let i = 0; i < 1000; i++) if (drawBundle(bundles, () => i / 1000)?.name === 'Premium') premium += 1;
+    for (let i = 0; i < 1000; i++) if (drawShare(bundles, () => i / 1000)?.name === 'Premium') premium += 1;
     expect(premium).toBe(700);
   });
   it('draws none from no bundles, or bundles of no share', () => {
-    expect(drawBundle([], () => 0.5)).toBeUndefined();
-    expect(drawBundle([{ name: 'Empty', percentage: 0 }], () => 0.5)).toBeUndefined();
+    expect(drawShare([], () => 0.5)).toBeUndefined();
+    expect(drawShare([{ name: 'Empty', percentage: 0 }], () => 0.5)).toBeUndefined();
   });
 });
 

@@ -10,11 +10,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { canSeeEntry } from '../../lib/navigation-access.ts';
 import { forbidden } from '../../lib/request-problem.ts';
 import { listEvents, tailEvents, toEventDto } from '../../repositories/resource-events.ts';
+import { visibleChanges } from '../../services/resources.ts';
 
 /**
  * GET /events: the log viewer (spec section 2's Kibana routes). The events of one kind of
  * resource, or of one resource, for whoever may see that resource's screen: a customer's own,
- * a main administrator's every customer's (or one, with customerId).
+ * a main administrator's every customer's (or one, with customerId). The values of admin-only
+ * fields (an advertiser's admin note) are hidden from everyone else, as in the records' answers.
  */
 export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -37,12 +39,16 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         throw forbidden(`${spec.plural} are not available to this account`);
       }
       const scope = auth.user.isMainAdmin ? (query.customerId ?? null) : auth.customer.id;
+      const dto = (row: Parameters<typeof toEventDto>[0]) => {
+        const event = toEventDto(row);
+        return { ...event, changes: visibleChanges(event.kind, event.changes, auth.user.isMainAdmin) };
+      };
       if (query.after !== undefined) {
         const rows = await tailEvents(app.db, query, scope, Number(query.after));
-        return { data: rows.map(toEventDto), total: rows.length, capped: false };
+        return { data: rows.map(dto), total: rows.length, capped: false };
       }
       const { rows, total, capped } = await listEvents(app.db, query, scope);
-      return { data: rows.map(toEventDto), total, capped };
+      return { data: rows.map(dto), total, capped };
     },
   );
 };

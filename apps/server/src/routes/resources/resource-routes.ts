@@ -9,8 +9,14 @@
  *   the log viewer shows, is services/resources.ts (the version an update edited: a stale one is
  *   409 with the current version; the shared schema; the name; references; a resource another one
  *   uses cannot be deleted: 409 naming the users). Nothing is half-written.
+ * - A restorable kind (the campaign) also has its trash: GET {trash list} pages the deleted
+ *   records like the list, POST {restore} takes one back (API_PATHS.resourceTrash). A deleted
+ *   record is gone from every other call and from references.
+ * - Admin-only fields (an advertiser's admin note) read as '' in every answer to anyone but a main
+ *   administrator (login-as reads as the customer), whose writes alone change them.
  */
 import {
+  API_PATHS,
   can,
   conflictResponseSchema,
   errorResponseSchema,
@@ -23,6 +29,7 @@ import {
   type ResourceKind,
   resourceListMetaSchema,
   resourceMetaSchema,
+  routePattern,
   VALIDATION_MESSAGES,
   versionSchema,
 } from '@cuepoint/core';
@@ -47,6 +54,8 @@ import {
   editResource,
   type ResourceWriter,
   removeResource,
+  restoreResource,
+  visibleData,
 } from '../../services/resources.ts';
 
 /** A stored resource as the API answers it: its data and the meta fields. */
@@ -86,6 +95,14 @@ const whoOf = (auth: AuthContext): ResourceWriter => ({
 const listScope = (auth: AuthContext, customerId: string | undefined): string | null =>
   auth.user.isMainAdmin ? (customerId ?? null) : auth.customer.id;
 const recordScope = (auth: AuthContext): string | null => (auth.user.isMainAdmin ? null : auth.customer.id);
+/** Who reads and writes admin-only fields: a main administrator, not during login-as (auth.user is then the customer's). */
+const adminFieldsOf = (auth: AuthContext): boolean => auth.user.isMainAdmin;
+
+/** The trash calls of a restorable kind (API_PATHS.resourceTrash), if it has them. */
+const trashPaths = (kind: ResourceKind) =>
+  (API_PATHS.resourceTrash as Partial<Record<ResourceKind, (typeof API_PATHS.resourceTrash)['campaign']>>)[
+    kind
+  ];
 
 export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = async (app, opts) => {
   const { kind } = opts;
@@ -108,6 +125,11 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
   const missing = () => notFound(RESOURCE_TEXTS.notFound(label), { showMessage: true });
   /** Two writes with one name at once: the unique index decides. */
   const nameRace = () => duplicateName(kind);
+  /** A record as this caller may see it (admin-only fields hidden from all but a main administrator). */
+  const dto = (row: ResourceRow, auth: AuthContext) =>
+    toResourceDto({ ...row, data: visibleData(kind, row.data, adminFieldsOf(auth)) });
+  const listedDto = (row: ListedResourceRow, auth: AuthContext) =>
+    toListedDto({ ...row, data: visibleData(kind, row.data, adminFieldsOf(auth)) });
 
   const update = (mode: 'replace' | 'merge') =>
     async function updateHandler(request: FastifyRequest) {
@@ -120,38 +142,43 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
           app.db.transaction(async (db) => {
             const current = await findResource(db, kind, id, recordScope(auth), true);
             if (!current || !can(actorOf(auth), 'update', kind, current)) throw missing();
-            const row = await editResource(db, kind, current, { version, input, mode }, whoOf(auth));
+            const row = await editResource(db, kind, current, { version, input, mode }, whoOf(auth), {
+              adminFields: adminFieldsOf(auth),
+            });
             // Uploaded files the record no longer mentions are deleted after the commit.
             releaseFilesAfterCommit(request, row.customerId, current.data, row.data);
-            return toResourceDto(row);
+            return dto(row, auth);
           }),
         nameRace,
       );
     };
 
-  app.get(
-    path,
-    {
-      onRequest: guard,
-      schema: {
-        tags,
-        summary: `${spec.plural}: one page, sorted, searched and filtered; answers { data, total }`,
-        security,
-        querystring: listQuerySchema(spec.list),
-        response: {
-          200: listResponseSchema(listItemSchema),
-          400: errorResponseSchema,
-          403: errorResponseSchema,
+  const listRoute = (url: string, summary: string, deleted: boolean) =>
+    app.get(
+      url,
+      {
+        onRequest: guard,
+        schema: {
+          tags,
+          summary,
+          security,
+          querystring: listQuerySchema(spec.list),
+          response: {
+            200: listResponseSchema(listItemSchema),
+            400: errorResponseSchema,
+            403: errorResponseSchema,
+          },
         },
       },
-    },
-    async (request) => {
-      const auth = request.auth!;
-      const query = request.query as Parameters<typeof listResources>[3];
-      const { rows, total } = await listResources(app.db, kind, listScope(auth, query.customerId), query);
-      return { data: rows.map(toListedDto), total };
-    },
-  );
+      async (request) => {
+        const auth = request.auth!;
+        const query = request.query as Parameters<typeof listResources>[3];
+        const scope = listScope(auth, query.customerId);
+        const { rows, total } = await listResources(app.db, kind, scope, query, { deleted });
+        return { data: rows.map((row) => listedDto(row, auth)), total };
+      },
+    );
+  listRoute(path, `${spec.plural}: one page, sorted, searched and filtered; answers { data, total }`, false);
 
   app.get(
     `${path}/:id`,
@@ -174,7 +201,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
       const auth = request.auth!;
       const row = await findResource(app.db, kind, request.params.id, recordScope(auth));
       if (!row || !can(actorOf(auth), 'read', kind, row)) throw missing();
-      return toResourceDto(row);
+      return dto(row, auth);
     },
   );
 
@@ -208,7 +235,10 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
             if (!can(actorOf(auth), 'create', kind, { customerId })) {
               throw fieldProblem('customerId', RESOURCE_TEXTS.customerNotAllowed);
             }
-            return toResourceDto(await createResource(db, kind, customerId, request.body, whoOf(auth)));
+            const row = await createResource(db, kind, customerId, request.body, whoOf(auth), {
+              adminFields: adminFieldsOf(auth),
+            });
+            return dto(row, auth);
           }),
         nameRace,
       );
@@ -270,9 +300,49 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ kind: ResourceKind }> = asy
         const current = await findResource(db, kind, id, recordScope(auth), true);
         if (!current || !can(actorOf(auth), 'delete', kind, current)) throw missing();
         await removeResource(db, kind, current, whoOf(auth));
-        releaseFilesAfterCommit(request, current.customerId, current.data, null);
+        // A record in the trash keeps its files: it may be restored.
+        if (!spec.restorable) releaseFilesAfterCommit(request, current.customerId, current.data, null);
         return { _id: id };
       });
+    },
+  );
+
+  const trash = trashPaths(kind);
+  if (!spec.restorable || !trash) return;
+  listRoute(
+    routePattern(trash.list),
+    `Deleted ${spec.plural.toLowerCase()} (the trash): one page, as the list answers it`,
+    true,
+  );
+  app.post(
+    routePattern(trash.restore),
+    {
+      onRequest: guard,
+      schema: {
+        tags,
+        summary: `Take a deleted ${label.toLowerCase()} out of the trash; 400 if its name was taken meanwhile`,
+        security,
+        params: idParamsSchema,
+        response: {
+          200: dtoSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { id } = request.params;
+      return onUniqueViolation(
+        () =>
+          app.db.transaction(async (db) => {
+            const current = await findResource(db, kind, id, recordScope(auth), true, true);
+            if (!current || !can(actorOf(auth), 'update', kind, current)) throw missing();
+            return dto(await restoreResource(db, kind, current, whoOf(auth)), auth);
+          }),
+        nameRace,
+      );
     },
   );
 };

@@ -1,50 +1,15 @@
-import { finished } from 'node:stream/promises';
 import {
   API_PATHS,
-  errorResponseSchema,
   routePattern,
   SLATE_TEXTS,
   SLATE_VIDEO_EXTENSIONS,
   SLATE_VIDEO_MAX_BYTES,
 } from '@cuepoint/core';
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contentTypeOf, type StoredBlob } from '../../lib/blob-store.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
-import { fieldProblem, RequestProblem } from '../../lib/request-problem.ts';
-import { checkVideoContainer, type VideoContainer } from '../../lib/video-container.ts';
-import {
-  recordBlob,
-  recordCustomerFiles,
-  StorageQuotaExceeded,
-  storageUsed,
-} from '../../repositories/blobs.ts';
-import { UPLOAD_MESSAGES } from '../customer/uploads.ts';
-
-const refusal = (message: string, status = 400) => fieldProblem('file', message, status);
-const isVideoExtension = (ext: string): ext is VideoContainer =>
-  (SLATE_VIDEO_EXTENSIONS as readonly string[]).includes(ext);
-
-/**
- * The chunks of a file part, ending in a refusal once the part went past the multipart limit
- * (busboy cuts it at the limit and flags it `truncated`). Leaving the loop early does not destroy
- * the part: the route reads the rest of it away, so the client still gets its answer.
- */
-async function* chunksWithinLimit(file: MultipartFile['file']): AsyncGenerator<Uint8Array> {
-  for await (const chunk of file.iterator({ destroyOnReturn: false })) {
-    if (file.truncated) throw refusal(SLATE_TEXTS.videoTooLarge);
-    yield chunk as Uint8Array;
-  }
-  if (file.truncated) throw refusal(SLATE_TEXTS.videoTooLarge);
-}
-
-/** Reads and drops what is left of a part (a refused upload), so the request can end normally. */
-async function discard(file: MultipartFile['file']): Promise<void> {
-  if (file.destroyed || file.readableEnded) return;
-  file.resume();
-  await finished(file).catch(() => undefined);
-}
+import type { VideoContainer } from '../../lib/video-container.ts';
+import { storeVideoUpload, VIDEO_UPLOAD_RESPONSES } from './video-upload.ts';
 
 /**
  * POST /ssai/slate/upload: a slate's video file (multipart field `file`, .mp4 or .ts, at most
@@ -73,69 +38,17 @@ export const slateUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Upload a slate video (multipart field `file`, .mp4 or .ts); answers its URL',
         security: [{ bearer: [] }],
         consumes: ['multipart/form-data'],
-        response: {
-          201: z.object({ url: z.url() }),
-          400: errorResponseSchema,
-          403: errorResponseSchema,
-          413: errorResponseSchema,
-        },
+        response: VIDEO_UPLOAD_RESPONSES,
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw refusal(SLATE_TEXTS.videoRequired);
-      const part = await request.file();
-      if (!part) throw refusal(SLATE_TEXTS.videoRequired);
-      const named = part.filename.toLowerCase().slice(part.filename.lastIndexOf('.'));
-      if (part.fieldname !== 'file' || !isVideoExtension(named)) {
-        await discard(part.file);
-        throw refusal(part.fieldname !== 'file' ? SLATE_TEXTS.videoRequired : SLATE_TEXTS.videoType);
-      }
-
-      const customerId = request.auth!.customer.id;
-      const { quotaBytes } = app.blobStorage;
-      await recordCustomerFiles(app.db, app.blobs, customerId);
-      const used = await storageUsed(app.db, customerId);
-      const overQuota = () => refusal(UPLOAD_MESSAGES.quota(quotaBytes), 413);
-
-      let stored: StoredBlob;
-      try {
-        stored = await app.blobs.putStream('public', named, chunksWithinLimit(part.file), {
-          onProgress: (written) => {
-            if (used + written > quotaBytes) throw overQuota();
-          },
-          verify: async (file) => {
-            if (file.size === 0) throw refusal(SLATE_TEXTS.videoRequired);
-            const problem = await checkVideoContainer(file, named);
-            if (problem !== null) {
-              request.log.info({ problem, filename: part.filename }, 'slate upload is not a valid video');
-              throw refusal(SLATE_TEXTS.videoType);
-            }
-          },
-        });
-      } catch (error) {
-        // The rest of a refused part is read away first, so the client gets its answer.
-        if (error instanceof RequestProblem) await discard(part.file);
-        throw error;
-      }
-
-      try {
-        await recordBlob(
-          app.db,
-          {
-            key: stored.key,
-            namespace: 'public',
-            customerId,
-            sizeBytes: stored.size,
-            contentType: contentTypeOf(stored.key),
-          },
-          quotaBytes,
-        );
-      } catch (error) {
-        await app.blobs.delete('public', stored.key);
-        if (error instanceof StorageQuotaExceeded) throw overQuota();
-        throw error;
-      }
-      return reply.code(201).send({ url: app.blobStorage.publicFileUrl(stored.key) });
+      const url = await storeVideoUpload(app, request, {
+        extensions: SLATE_VIDEO_EXTENSIONS,
+        containerOf: (extension) => extension as VideoContainer,
+        texts: SLATE_TEXTS,
+        what: 'slate',
+      });
+      return reply.code(201).send({ url });
     },
   );
 };

@@ -19,6 +19,14 @@ export const DATASOURCE_TEXTS = {
   /** The remove button of one row: 'Remove bundle 2'. */
   removeRow: (label: string, position: number) => `Remove ${label.toLowerCase()} ${position}`,
   noBundles: 'No bundles yet.',
+  /** A bundle entry's pick of one of the account's bundles (/demand). */
+  demandBundle: 'Demand bundle',
+  noBundlePicked: 'No bundle',
+  noBundlesFound: 'No bundles found',
+  noDemand: 'No bundle picked: this share of the avails gets no ads',
+  bundlesManaged: 'Bundles split the avails between campaigns, VAST/VMAP tags and ad exchanges.',
+  manageBundles: 'Manage bundles',
+  bundlesUnavailable: 'The bundles could not be loaded, so a bundle cannot be picked right now.',
   noLayouts: 'No mid-roll layouts.',
   noTolerations: 'No tolerations.',
   /** Read after a tab's name when one of its fields has an error. */

@@ -19,6 +19,10 @@ export const VOD_SCREEN_TEXTS = {
   noCuePoints: 'No cue points: ads play only before the asset.',
   adTagHint:
     'The ad server’s VAST or VMAP URL: it fills a pre-roll and a break at each cue point. [SESSION_ID], [CACHEBUSTING] and the other VAST macros are filled in. Leave it empty to play the asset without ads.',
+  bundleHint: 'When set, this bundle’s demand fills the breaks instead of the ad tag.',
+  noBundle: 'No bundle',
+  noBundlesFound: 'No bundles found',
+  bundlesUnavailable: 'The bundles could not be loaded, so a bundle cannot be picked right now.',
   playbackInactive: 'None while the asset is inactive: set its status to Active to play it.',
   tagsHint: 'Press Enter after each tag',
   editMetadata: 'Edit metadata',

@@ -521,7 +521,13 @@ describe('isPathEnabled', () => {
     ['/documentation/cuemana-ui', MEMBER, FLAGS, true],
     ['/documentation/cuemana-ui-old', MEMBER, FLAGS, false],
     ['/documentation/cuemana-ui-admin', MEMBER, FLAGS, false],
-    ['/cm', MEMBER, FLAGS, false],
+    ['/documentation/cuemana', MEMBER, FLAGS, true],
+    ['/documentation/cuemana', MEMBER, { ...FLAGS, APIDOC: 0 }, false],
+    // Spec: "/cm requires login": any signed-in user who sees Campaigns; the trash too.
+    ['/cm', MEMBER, FLAGS, true],
+    ['/cm', ADMIN, FLAGS, true],
+    ['/campaign-manager/index.deleted', MEMBER, FLAGS, true],
+    ['/cmx', MEMBER, FLAGS, false],
   ] as const)('%s -> %s', (path, user, flags, enabled) => {
     expect(isPathEnabled(path, user, flags)).toBe(enabled);
   });

@@ -1,5 +1,6 @@
 /** The resource registry, references between resources, can() and the resource texts. */
 import { describe, expect, it } from 'vitest';
+import { API_PATHS } from '../../api/paths.ts';
 import { RUNTIME_CONFIG_DEFAULTS } from '../../config/runtime-config.ts';
 import { isEntryVisible, type NavigationFlags, visibleNavigation } from '../../navigation/navigation.ts';
 import { can, RESOURCE_ACTIONS } from '../permissions.ts';
@@ -20,7 +21,7 @@ const A = '7d444840-9dc0-4c2c-9d3a-2f2d5e1c3b1a';
 const B = '0b6f2f0e-43a1-4b47-9f5e-5b5d0c8f3e21';
 
 describe('RESOURCES', () => {
-  it('lists the five resources under the contract’s API paths', () => {
+  it('lists the eleven resources under the contract’s API paths', () => {
     expect(Object.keys(RESOURCES)).toEqual([...RESOURCE_KINDS]);
     expect(Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, RESOURCES[kind].apiPath]))).toEqual({
       liveStream: '/ssai/ds',
@@ -28,6 +29,12 @@ describe('RESOURCES', () => {
       slate: '/ssai/slate',
       streamer: '/ssai/streamer',
       encoder: '/ssai/encoder',
+      advertiser: '/ssai/advertiser',
+      campaign: '/ssai/campaign',
+      creative: '/ssai/creative',
+      placement: '/ssai/placement',
+      bundle: '/ssai/bundle',
+      pod: '/ssai/pod',
     });
     for (const kind of RESOURCE_KINDS) expect(RESOURCES[kind].kind).toBe(kind);
   });
@@ -64,19 +71,115 @@ describe('RESOURCES', () => {
   });
 });
 
+describe('the trash of restorable resources', () => {
+  it('is the campaign’s alone, with a trash list and a restore call under its collection', () => {
+    expect(RESOURCE_KINDS.filter((kind) => RESOURCES[kind].restorable)).toEqual(['campaign']);
+    expect(Object.keys(API_PATHS.resourceTrash)).toEqual(['campaign']);
+    expect(API_PATHS.resourceTrash.campaign).toEqual({
+      list: `${API_PATHS.resources.campaign}/deleted`,
+      restore: `${API_PATHS.resources.campaign}/:id/restore`,
+    });
+  });
+});
+
+describe('admin-only fields', () => {
+  it('are the advertiser’s admin note alone', () => {
+    expect(
+      Object.fromEntries(
+        RESOURCE_KINDS.filter((kind) => RESOURCES[kind].adminOnlyFields).map((kind) => [
+          kind,
+          RESOURCES[kind].adminOnlyFields,
+        ]),
+      ),
+    ).toEqual({ advertiser: ['adminNote'] });
+  });
+
+  it('are fields of the resource defaulting to an empty text, never searched, sorted or filtered on', () => {
+    for (const kind of RESOURCE_KINDS) {
+      const { defaults, list } = RESOURCES[kind];
+      for (const field of RESOURCES[kind].adminOnlyFields ?? []) {
+        expect((defaults as Record<string, unknown>)[field], field).toBe('');
+        expect(list.searchFields).not.toContain(field);
+        expect(list.sortKeys).not.toContain(field);
+        expect(Object.keys(list.filters)).not.toContain(field);
+      }
+    }
+  });
+});
+
 describe('RESOURCE_REFERENCES', () => {
-  it('are the slate of a stream and of a streamer channel, and a channel’s VOD assets', () => {
+  it('are the slates, VOD assets and bundles of streams, and the demand resources’ links', () => {
     expect(RESOURCE_REFERENCES).toEqual([
       { from: 'liveStream', field: 'slateId', to: 'slate' },
       { from: 'streamer', field: 'slateId', to: 'slate' },
       { from: 'streamer', field: 'items[].vodId', to: 'vod' },
+      { from: 'liveStream', field: 'bundles[].bundleId', to: 'bundle' },
+      { from: 'vod', field: 'bundleId', to: 'bundle' },
+      { from: 'campaign', field: 'advertiserId', to: 'advertiser', message: 'required *' },
+      { from: 'campaign', field: 'placementIds[]', to: 'placement', message: 'Placements is required' },
+      { from: 'campaign', field: 'creativeIds[]', to: 'creative' },
+      { from: 'campaign', field: 'targetLiveStreamIds[]', to: 'liveStream' },
+      { from: 'campaign', field: 'targetVodIds[]', to: 'vod' },
+      { from: 'creative', field: 'advertiserId', to: 'advertiser' },
+      { from: 'placement', field: 'liveStreamIds[]', to: 'liveStream' },
+      { from: 'placement', field: 'vodIds[]', to: 'vod' },
+      { from: 'bundle', field: 'podId', to: 'pod' },
+      { from: 'bundle', field: 'sources[].campaignIds[]', to: 'campaign' },
     ]);
   });
 
-  it('name fields the referring resource has', () => {
+  it('name fields the referring resource has, in one of the four forms', () => {
     for (const { from, field } of RESOURCE_REFERENCES) {
-      expect(Object.keys(RESOURCES[from].defaults)).toContain(field.split('[]')[0]);
+      expect(field).toMatch(/^\w+(\[\])?(\.\w+(\[\])?)?$/);
+      expect(Object.keys(RESOURCES[from].defaults)).toContain(field.split(/[.[]/)[0]);
     }
+  });
+
+  it('read ids from each resource’s own sample data', () => {
+    const fields = (from: string) =>
+      RESOURCE_REFERENCES.filter((r) => r.from === from).map((r) => [
+        r.field,
+        referencedIds(DATA[from]!, r.field),
+      ]);
+    const DATA: Record<string, Record<string, unknown>> = {
+      campaign: {
+        advertiserId: A,
+        placementIds: [A, B],
+        creativeIds: [B],
+        targetLiveStreamIds: [],
+        targetVodIds: [A],
+      },
+      bundle: {
+        podId: null,
+        sources: [
+          { type: 'campaigns', campaignIds: [A, B] },
+          { type: 'vast', campaignIds: [] },
+          { type: 'campaigns', campaignIds: [B] },
+        ],
+      },
+      liveStream: {
+        slateId: A,
+        bundles: [
+          { name: 'x', bundleId: B },
+          { name: 'y', bundleId: null },
+        ],
+      },
+    };
+    expect(fields('campaign')).toEqual([
+      ['advertiserId', [A]],
+      ['placementIds[]', [A, B]],
+      ['creativeIds[]', [B]],
+      ['targetLiveStreamIds[]', []],
+      ['targetVodIds[]', [A]],
+    ]);
+    expect(fields('bundle')).toEqual([
+      ['podId', []],
+      ['sources[].campaignIds[]', [A, B, B]],
+    ]);
+    expect(fields('liveStream')).toEqual([
+      ['slateId', [A]],
+      ['bundles[].bundleId', [B]],
+    ]);
   });
 });
 
@@ -100,6 +203,31 @@ describe('referencedIds', () => {
     ).toEqual([A]);
     expect(referencedIds({ items: 'x' }, 'items[].vodId')).toEqual([]);
     expect(referencedIds({}, 'items[].vodId')).toEqual([]);
+  });
+
+  it('reads a list of ids (x[]), skipping blanks and what is not text', () => {
+    expect(referencedIds({ placementIds: [A, B, A] }, 'placementIds[]')).toEqual([A, B, A]);
+    expect(referencedIds({ placementIds: [A, '', null, 3, { id: B }, [B]] }, 'placementIds[]')).toEqual([A]);
+    expect(referencedIds({ placementIds: A }, 'placementIds[]')).toEqual([]);
+    expect(referencedIds({ placementIds: [] }, 'placementIds[]')).toEqual([]);
+    expect(referencedIds({}, 'placementIds[]')).toEqual([]);
+  });
+
+  it('reads lists of ids inside a list of objects (x[].y[])', () => {
+    const data = {
+      sources: [{ campaignIds: [A] }, { campaignIds: [] }, { campaignIds: [B, A] }, { url: 'x' }, null, 'x'],
+    };
+    expect(referencedIds(data, 'sources[].campaignIds[]')).toEqual([A, B, A]);
+    expect(referencedIds({ sources: [{ campaignIds: A }] }, 'sources[].campaignIds[]')).toEqual([]);
+    expect(referencedIds({ sources: [{ campaignIds: ['', 7, B] }] }, 'sources[].campaignIds[]')).toEqual([B]);
+    expect(referencedIds({ sources: {} }, 'sources[].campaignIds[]')).toEqual([]);
+    expect(referencedIds({}, 'sources[].campaignIds[]')).toEqual([]);
+  });
+
+  it('does not read a list where one id is expected, nor one id where a list is', () => {
+    expect(referencedIds({ slateId: [A] }, 'slateId')).toEqual([]);
+    expect(referencedIds({ items: { vodId: A } }, 'items[].vodId')).toEqual([]);
+    expect(referencedIds({ items: [{ vodId: [A] }] }, 'items[].vodId')).toEqual([]);
   });
 });
 

@@ -1,18 +1,19 @@
 /**
- * Every rule of each resource schema (live stream, VOD, slate, streamer channel, encoder) as a
- * table: a valid sample, one change that breaks one rule, and the exact `{ field, message }`
+ * Every rule of each resource schema (live stream, VOD, slate, streamer channel, encoder; the
+ * demand resources' tables are in demand-schema-cases.ts) as a table: a valid sample, one change that breaks one rule, and the exact `{ field, message }`
  * issues it gives (the texts the server's 400 answers and the console's forms show). Values at
  * the edge of a rule are listed as accepted.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { toFieldIssues } from '../../validation/field-issues.ts';
 import {
   fieldRequiredMessage,
   greaterThanZeroMessage,
   ipInTrustedListMessage,
   VALIDATION_MESSAGES as M,
 } from '../../validation/messages.ts';
+import { advertiserRecordSchema } from '../advertiser.ts';
+import { CAMPAIGN_DEFAULTS, campaignSchema } from '../campaign.ts';
+import { CREATIVE_DEFAULTS, creativeSchema } from '../creative.ts';
 import { ENCODER_DEFAULTS, ENCODER_LABELS, encoderSchema } from '../encoder.ts';
 import { NAME_MAX_LENGTH } from '../fields.ts';
 import {
@@ -26,48 +27,23 @@ import { RESOURCE_KINDS, RESOURCES, type ResourceKind } from '../registry.ts';
 import { SLATE_DEFAULTS, slateSchema } from '../slate.ts';
 import { STREAMER_DEFAULTS, STREAMER_LABELS, STREAMER_TEXTS, streamerSchema } from '../streamer.ts';
 import { VOD_DEFAULTS, VOD_TEXTS, vodSchema } from '../vod.ts';
-
-type Payload = Record<string, unknown>;
-interface Case {
-  rule: string;
-  /** Fields to set on the sample; `undefined` removes the field. */
-  change: Payload;
-  expected: { field: string; message: string }[];
-}
-
-const issuesOf = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : toFieldIssues(result.error);
-};
-const withChange = (sample: Payload, change: Payload): Payload => {
-  const value: Payload = { ...sample, ...change };
-  for (const [key, v] of Object.entries(change)) if (v === undefined) delete value[key];
-  return value;
-};
-const only = (field: string, message: string) => [{ field, message }];
-
-const UUID = '7d444840-9dc0-4c2c-9d3a-2f2d5e1c3b1a';
-const LONG_NAME = 'n'.repeat(NAME_MAX_LENGTH + 1);
-const nameCases = (label = 'Name'): Case[] => [
-  { rule: 'name missing', change: { name: undefined }, expected: only('name', fieldRequiredMessage(label)) },
-  { rule: 'name blank', change: { name: '   ' }, expected: only('name', fieldRequiredMessage(label)) },
-  { rule: 'name not text', change: { name: 42 }, expected: only('name', fieldRequiredMessage(label)) },
-  {
-    rule: 'name too long',
-    change: { name: LONG_NAME },
-    expected: only('name', `${label} must be at most ${NAME_MAX_LENGTH} characters`),
-  },
-];
-const statusCase: Case = {
-  rule: 'status unknown',
-  change: { status: 'paused' },
-  expected: only('status', M.thisFieldRequired),
-};
+import { DEMAND_TABLES } from './demand-schema-cases.ts';
+import {
+  type Case,
+  issuesOf,
+  nameCases,
+  only,
+  type Payload,
+  type SchemaTable,
+  statusCase,
+  UUID,
+  withChange,
+} from './schema-cases.ts';
 
 const LIVE_SAMPLE: Payload = {
   name: 'Sports 1',
   sourceStreamUrl: 'https://origin.example/live/sports1/',
-  bundles: [{ name: 'Default', percentage: 100 }],
+  bundles: [{ name: 'Default', percentage: 100, bundleId: null }],
 };
 const L = LIVE_STREAM_LABELS;
 const layout = (change: Payload) => ({
@@ -667,12 +643,13 @@ const ENCODER_ACCEPTED: Payload[] = [
   { frame_rate: '59.94', resolution: '3840x2160', input_type: 'NDI' },
 ];
 
-const TABLES: Record<ResourceKind, { sample: Payload; cases: Case[]; accepted: Payload[] }> = {
+const TABLES: Record<ResourceKind, SchemaTable> = {
   liveStream: { sample: LIVE_SAMPLE, cases: LIVE_CASES, accepted: LIVE_ACCEPTED },
   vod: { sample: VOD_SAMPLE, cases: VOD_CASES, accepted: VOD_ACCEPTED },
   slate: { sample: SLATE_SAMPLE, cases: SLATE_CASES, accepted: SLATE_ACCEPTED },
   streamer: { sample: STREAMER_SAMPLE, cases: STREAMER_CASES, accepted: STREAMER_ACCEPTED },
   encoder: { sample: ENCODER_SAMPLE, cases: ENCODER_CASES, accepted: ENCODER_ACCEPTED },
+  ...DEMAND_TABLES,
 };
 
 describe.each(RESOURCE_KINDS)('%s schema', (kind) => {
@@ -759,6 +736,60 @@ describe('resource defaults', () => {
         .sort(),
     ).toEqual(['items', 'name']);
     expect(issuesOf(encoderSchema, ENCODER_DEFAULTS).map((i) => i.field)).toEqual(['name']);
+    for (const kind of ['advertiser', 'placement', 'bundle', 'pod'] as const) {
+      expect(issuesOf(RESOURCES[kind].schema, RESOURCES[kind].defaults).map((i) => i.field)).toEqual([
+        'name',
+      ]);
+    }
+    expect(
+      issuesOf(creativeSchema, CREATIVE_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['name', 'videoUrl']);
+    expect(
+      issuesOf(campaignSchema, CAMPAIGN_DEFAULTS)
+        .map((i) => i.field)
+        .sort(),
+    ).toEqual(['advertiserId', 'endDate', 'name', 'placementIds', 'startDate']);
+  });
+
+  it('gives a live stream’s bundle share and a VOD asset no Bundle (demand) unless one is picked', () => {
+    expect(
+      liveStreamSchema.parse({ ...LIVE_SAMPLE, bundles: [{ name: 'A', percentage: 100 }] }).bundles,
+    ).toEqual([{ name: 'A', percentage: 100, bundleId: null }]);
+    expect(
+      liveStreamSchema.parse({ ...LIVE_SAMPLE, bundles: [{ name: 'A', percentage: 100, bundleId: '' }] })
+        .bundles,
+    ).toEqual([{ name: 'A', percentage: 100, bundleId: null }]);
+    expect(
+      issuesOf(liveStreamSchema, {
+        ...LIVE_SAMPLE,
+        bundles: [{ name: 'A', percentage: 100, bundleId: 'house' }],
+      }),
+    ).toEqual(only('bundles.0.bundleId', M.invalidUuid));
+    expect(VOD_DEFAULTS.bundleId).toBeNull();
+    expect(vodSchema.parse({ ...VOD_SAMPLE, bundleId: UUID }).bundleId).toBe(UUID);
+    expect(issuesOf(vodSchema, { ...VOD_SAMPLE, bundleId: 'house' })).toEqual(
+      only('bundleId', M.invalidUuid),
+    );
+  });
+
+  it('writes a campaign’s countries in capitals and trims its dates', () => {
+    const parsed = campaignSchema.parse({
+      ...DEMAND_TABLES.campaign.sample,
+      startDate: ' 01-01-2026T00:00:00 ',
+      targetCountries: ['de', ' gb '],
+    });
+    expect(parsed).toMatchObject({ startDate: '01-01-2026T00:00:00', targetCountries: ['DE', 'GB'] });
+  });
+
+  it('keeps an advertiser’s contact addresses trimmed, and its notes as typed', () => {
+    const parsed = advertiserRecordSchema.parse({
+      name: 'Acme',
+      contactEmails: ['  sales@acme.example '],
+      userNote: '  spaced  ',
+    });
+    expect(parsed).toMatchObject({ contactEmails: ['sales@acme.example'], userNote: '  spaced  ' });
   });
 
   it('puts every live stream field on exactly one form tab', () => {

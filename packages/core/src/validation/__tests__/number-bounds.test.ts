@@ -5,6 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import {
+  BOOKED_IMPRESSIONS_MAX,
+  CAMPAIGN_TEXTS,
+  CPM_MAX,
+  FREQUENCY_CAP_MAX,
+  PRIORITY_LEVEL_MAX,
+  WEIGHT_MAX,
+} from '../../resources/campaign.ts';
 import { ENCODER_DEFAULTS, ENCODER_LABELS } from '../../resources/encoder.ts';
 import { LIVE_STREAM_LABELS, LIVE_STREAM_TEXTS } from '../../resources/live-stream.ts';
 import { RESOURCES, type ResourceKind } from '../../resources/registry.ts';
@@ -84,6 +92,18 @@ const SAMPLES: Record<ResourceKind, Payload> = {
   slate: { name: 'BRB', videoUrl: 'https://cdn.example/brb.mp4', duration: 10 },
   streamer: { name: 'Loop', items: [{ vodId: UUID }], breakinterval: 15, adDuration: 120 },
   encoder: { ...ENCODER_DEFAULTS, name: 'Studio A' },
+  advertiser: { name: 'Acme Sports' },
+  campaign: {
+    name: 'Spring sale',
+    advertiserId: UUID,
+    startDate: '01-01-2026T00:00:00',
+    endDate: '12-31-2026T23:59:59',
+    placementIds: [UUID],
+  },
+  creative: { name: 'Spring 15s', videoUrl: 'https://cdn.example/ads/spring.mp4', duration: 15 },
+  placement: { name: 'All streams' },
+  bundle: { name: 'House demand', sources: [{ type: 'campaigns', percentage: 100 }] },
+  pod: { name: 'Standard pod' },
 };
 const atMost = LIMIT_TEXTS.atMost;
 
@@ -167,6 +187,46 @@ const RESOURCE_BOUNDS: Bound[] = [
   field('encoder', 'delete_threshold_size', PLAYLIST_SEGMENTS_MAX),
   field('encoder', 'bandwidth', BANDWIDTH_MAX),
   field('encoder', 'probe_duration', PROBE_DURATION_MAX),
+  field('creative', 'duration', DURATION_SECONDS_MAX),
+  {
+    ...field('placement', 'maxAdDuration', DURATION_SECONDS_MAX),
+    // An ad is never longer than the pod.
+    payload: (value) => ({
+      ...SAMPLES.placement,
+      maxAdDuration: value,
+      maxPodDuration: DURATION_SECONDS_MAX,
+    }),
+  },
+  field('placement', 'maxPodDuration', DURATION_SECONDS_MAX),
+  field('pod', 'adpodLength', AD_POD_LENGTH_MAX),
+  {
+    ...field('pod', 'minTotalDuration', DURATION_SECONDS_MAX, LIMIT_TEXTS.between(0, DURATION_SECONDS_MAX)),
+    payload: (value) => ({ ...SAMPLES.pod, minTotalDuration: value, maxTotalDuration: DURATION_SECONDS_MAX }),
+  },
+  field('pod', 'maxTotalDuration', DURATION_SECONDS_MAX),
+  {
+    ...field('pod', 'minAdDuration', DURATION_SECONDS_MAX, LIMIT_TEXTS.between(0, DURATION_SECONDS_MAX)),
+    payload: (value) => ({ ...SAMPLES.pod, minAdDuration: value, maxAdDuration: DURATION_SECONDS_MAX }),
+  },
+  field('pod', 'maxAdDuration', DURATION_SECONDS_MAX),
+  field('campaign', 'priorityLevel', PRIORITY_LEVEL_MAX, CAMPAIGN_TEXTS.priorityLevel),
+  field('campaign', 'weight', WEIGHT_MAX, CAMPAIGN_TEXTS.weight),
+  field('campaign', 'bookedImpressions', BOOKED_IMPRESSIONS_MAX, CAMPAIGN_TEXTS.bookedImpressions),
+  field('campaign', 'frequencyCap', FREQUENCY_CAP_MAX, CAMPAIGN_TEXTS.frequencyCap),
+  // CPM in cents: just above the maximum is a cent above it.
+  { ...field('campaign', 'cpm', CPM_MAX, CAMPAIGN_TEXTS.cpm), above: CPM_MAX + 0.01 },
+  field('campaign', 'dailyBudget', DAILY_BUDGET_MAX, dailyBudgetMessage(1, 1000000000)),
+  {
+    name: 'bundle.sources.percentage',
+    schema: RESOURCES.bundle.schema,
+    payload: (value) => ({
+      ...SAMPLES.bundle,
+      sources: [{ type: 'campaigns', percentage: value }],
+    }),
+    field: 'sources.0.percentage',
+    max: PERCENTAGE_MAX,
+    message: LIMIT_TEXTS.between(0, PERCENTAGE_MAX),
+  },
 ];
 
 /** A bare number schema of validation/field-schemas.ts. */

@@ -1,5 +1,5 @@
 /**
- * Who may call the generic resource routes, for each of the five resources: a customer's users
+ * Who may call the generic resource routes, for each of the eleven resources: a customer's users
  * see and change only their account's rows (another account's are 404, never 403), a main
  * administrator every account's (or one's, with customerId) and may create for a customer;
  * login-as and API tokens act within their account; no token is 401; ENCODER=0 hides the encoder
@@ -18,6 +18,7 @@ import {
   createRefs,
   createVia,
   minimalPayload,
+  NEEDS_REFS,
   type Payload,
   type Refs,
   type ResourceClient,
@@ -212,7 +213,7 @@ describe('who may call the resource routes', () => {
         samplePayload(
           kind,
           unique('Platform'),
-          kind === 'streamer' ? await createRefs(api, unique('Platform refs')) : {},
+          NEEDS_REFS.includes(kind) ? await createRefs(api, unique('Platform refs')) : {},
         ),
       );
       expect(own.statusCode).toBe(201);
@@ -326,7 +327,7 @@ describe('who may call the resource routes', () => {
 
     it('with an API token, acts as the token’s account', async () => {
       const api = resourceClient(app, bearer(apiToken));
-      const refs = kind === 'streamer' ? await createRefs(api, unique('Token refs')) : {};
+      const refs = NEEDS_REFS.includes(kind) ? await createRefs(api, unique('Token refs')) : {};
       const created = await api.create(kind, payloadFor(refs));
       expect(created.statusCode).toBe(201);
       expect(created.json().customerId).toBe(enterprise.customer.id);

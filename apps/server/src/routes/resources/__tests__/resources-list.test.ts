@@ -1,9 +1,11 @@
 /**
- * GET {resource} for each of the five resources: pages and page sizes, sorting by every sort key
+ * GET {resource} for each of the eleven resources: pages and page sizes, sorting by every sort key
  * both ways (numbers as numbers), free-text search (case-insensitive; `%`, `_` and `\` literal),
  * every filter, and the 400s of a bad query. Each concern has its own fresh account, so the
  * expected rows are exactly known.
  */
+
+import { randomUUID } from 'node:crypto';
 import {
   listQuerySchema,
   PAGE_SIZE_VALUES,
@@ -22,6 +24,7 @@ import {
   createVia,
   minimalPayload,
   type Payload,
+  type Refs,
   type ResourceClient,
   resourceClient,
   withDefaults,
@@ -54,9 +57,9 @@ function sortRows(kind: ResourceKind, rows: Row[], key: string, order: 'asc' | '
  * numbers whose text order is not their numeric order, every filter with at least two values).
  */
 const NAMES = ['alpha', 'Bravo', 'charlie', 'Delta', 'echo', 'Foxtrot'];
-function sortFixture(kind: ResourceKind, i: number, vodId: string): Payload {
+function sortFixture(kind: ResourceKind, i: number, refs: Refs): Payload {
   const name = NAMES[i]!;
-  const base = minimalPayload(kind, name, { vodIds: [vodId] });
+  const base = minimalPayload(kind, name, refs);
   const pick = <T>(values: readonly T[]) => values[i % values.length]!;
   switch (kind) {
     case 'liveStream': {
@@ -100,12 +103,47 @@ function sortFixture(kind: ResourceKind, i: number, vodId: string): Payload {
         status: pick(['active', 'inactive']),
         bandwidth: pick([9, 10, 100, 2500, 800, 64]),
       };
+    case 'advertiser':
+      return { ...base, status: pick(['active', 'inactive']) };
+    case 'campaign':
+      return {
+        ...base,
+        priority: pick(['sponsorship', 'standard', 'house']),
+        pacing: pick(['even', 'asap']),
+        status: pick(['active', 'inactive', 'inactive']),
+        bookedImpressions: pick([9, 10, 100, 2500, 800, 64]),
+        cpm: pick([9, 10, 100, 2.5, 15, 1]),
+      };
+    case 'creative':
+      return {
+        ...base,
+        duration: pick([9, 10, 100, 2.5, 15, 1]),
+        sourceType: pick(['url', 'upload', 'url']),
+        status: pick(['inactive', 'active']),
+      };
+    case 'placement':
+      // An ad never longer than its pod, each row.
+      return {
+        ...base,
+        maxAdDuration: pick([9, 10, 100, 2, 15, 1]),
+        maxPodDuration: pick([100, 10, 1000, 9, 90, 1]),
+        status: pick(['active', 'inactive']),
+      };
+    case 'bundle':
+      return { ...base, status: pick(['inactive', 'active']) };
+    case 'pod':
+      return {
+        ...base,
+        adpodLength: pick([9, 10, 100, 2, 15, 1]),
+        maxTotalDuration: pick([9, 10, 100, 2500, 800, 64]),
+        fillPolicy: pick(['best-fit', 'exact']),
+        status: pick(['active', 'inactive', 'inactive']),
+      };
   }
 }
 
 /** Rows for the search: literal `%`, `_` and `\`, letter case, and a token in every search field. */
-function searchFixtures(kind: ResourceKind, vodId: string): Payload[] {
-  const refs = { vodIds: [vodId] };
+function searchFixtures(kind: ResourceKind, refs: Refs): Payload[] {
   const names = [
     'Percent 100% live',
     'Percent 1000 live',
@@ -141,6 +179,18 @@ function searchFixtures(kind: ResourceKind, vodId: string): Payload[] {
           resolution: '854x480',
         },
       ];
+    case 'advertiser':
+      return [...rows, { ...tokens, userNote: 'Has tok-usernote inside' }];
+    case 'creative':
+      return [
+        ...rows,
+        { ...tokens, videoUrl: 'https://cdn.example/tok-videourl.mp4', universalAdId: 'TOK-UAID-1' },
+      ];
+    case 'campaign':
+    case 'placement':
+    case 'bundle':
+    case 'pod':
+      return [...rows, tokens];
   }
 }
 /** The query that finds only the tokens row through each search field other than the name. */
@@ -150,13 +200,19 @@ const FIELD_TOKENS: Record<ResourceKind, Record<string, string>> = {
   slate: { videoUrl: 'tok-videourl' },
   streamer: {},
   encoder: { profile: 'Baseline', resolution: '854x480' },
+  advertiser: { userNote: 'TOK-USERNOTE' },
+  campaign: {},
+  creative: { videoUrl: 'tok-videourl', universalAdId: 'tok-uaid' },
+  placement: {},
+  bundle: {},
+  pod: {},
 };
 
 const PAGED_ROWS = 105;
 
 describe('GET {resource}: lists', () => {
   let app: TestApp;
-  /** Per kind: the paged account's client and its rows in the default order (updatedAt desc). */
+  /** Per kind: the paged account's client and its rows in the kind's default order. */
   let pager: ResourceClient;
   const pagedIds: Partial<Record<ResourceKind, string[]>> = {};
   let sorter: ResourceClient;
@@ -172,24 +228,30 @@ describe('GET {resource}: lists', () => {
     const paged = await createAccount(app);
     pager = resourceClient(app, paged.headers);
     let pagedVodId = '';
+    // Written straight to the tables: a campaign's references are not checked, any ids will do.
+    const unchecked = { advertiserId: randomUUID(), placementIds: [randomUUID()] };
     for (const kind of ['vod', ...RESOURCE_KINDS.filter((k) => k !== 'vod')] as ResourceKind[]) {
       const values = Array.from({ length: PAGED_ROWS }, (_, i) => ({
         customerId: paged.customer.id,
         data: withDefaults(
           kind,
-          minimalPayload(kind, `Row ${String(i).padStart(3, '0')}`, { vodIds: [pagedVodId] }),
+          minimalPayload(kind, `Row ${String(i).padStart(3, '0')}`, { vodIds: [pagedVodId], ...unchecked }),
         ),
         createdAt: new Date(BASE + i * MINUTE),
         updatedAt: new Date(BASE + ((i * 37) % PAGED_ROWS) * MINUTE),
       }));
-      const rows = await app.db
-        .insert(RESOURCE_TABLES[kind])
-        .values(values)
-        .returning({ id: RESOURCE_TABLES[kind].id, updatedAt: RESOURCE_TABLES[kind].updatedAt });
+      const rows = await app.db.insert(RESOURCE_TABLES[kind]).values(values).returning();
       if (kind === 'vod') pagedVodId = rows[0]!.id;
-      pagedIds[kind] = [...rows]
-        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime() || (a.id < b.id ? 1 : -1))
-        .map((r) => r.id);
+      const listed = rows.map(
+        (r): Row => ({
+          ...r.data,
+          _id: r.id,
+          createdAt: r.createdAt.toISOString(),
+          updatedAt: r.updatedAt.toISOString(),
+        }),
+      );
+      const { defaultSort, defaultOrder } = RESOURCES[kind].list;
+      pagedIds[kind] = ids(sortRows(kind, listed, defaultSort, defaultOrder)) as string[];
     }
 
     // Six rows of each kind through the API, then distinct timestamps set on them.
@@ -197,27 +259,63 @@ describe('GET {resource}: lists', () => {
     const sorting = await createAccount(app, { customer: { paymentPlan: 'enterprise' } });
     sorter = resourceClient(app, sorting.headers);
     const sortVod = await createVia(sorter, 'vod', minimalPayload('vod', 'zz referenced vod'));
+    const sortAdvertiser = await createVia(
+      sorter,
+      'advertiser',
+      minimalPayload('advertiser', 'zz advertiser'),
+    );
+    const sortPlacement = await createVia(sorter, 'placement', minimalPayload('placement', 'zz placement'));
+    const sortRefs: Refs = {
+      vodIds: [sortVod._id],
+      advertiserId: sortAdvertiser._id,
+      placementIds: [sortPlacement._id],
+    };
+    // What the fixtures refer to is listed too, with its own timestamps.
+    const referenced: Partial<Record<ResourceKind, Row>> = {
+      vod: sortVod as Row,
+      advertiser: sortAdvertiser as Row,
+      placement: sortPlacement as Row,
+    };
     for (const kind of RESOURCE_KINDS) {
       const rows: Row[] = [];
       for (const [i] of NAMES.entries()) {
-        const row = (await createVia(sorter, kind, sortFixture(kind, i, sortVod._id))) as Row;
+        const row = (await createVia(sorter, kind, sortFixture(kind, i, sortRefs))) as Row;
         const createdAt = new Date(BASE + (i + 1) * MINUTE);
         const updatedAt = new Date(BASE + ((i * 5) % 7) * 3 * MINUTE + 30_000);
         const t = RESOURCE_TABLES[kind];
         await app.db.update(t).set({ createdAt, updatedAt }).where(eq(t.id, row._id));
         rows.push({ ...row, createdAt: createdAt.toISOString(), updatedAt: updatedAt.toISOString() });
       }
-      // The VOD the channels refer to is listed too, with its own timestamps.
-      if (kind === 'vod') rows.push(sortVod as Row);
+      if (referenced[kind]) rows.push(referenced[kind]);
       sorted[kind] = rows;
     }
 
     const searching = await createAccount(app);
     searcher = resourceClient(app, searching.headers);
     const searchVod = await createVia(searcher, 'vod', minimalPayload('vod', 'Referenced asset'));
+    const searchAdvertiser = await createVia(
+      searcher,
+      'advertiser',
+      minimalPayload('advertiser', 'Referenced advertiser'),
+    );
+    const searchPlacement = await createVia(
+      searcher,
+      'placement',
+      minimalPayload('placement', 'Referenced place'),
+    );
+    const searchRefs: Refs = {
+      vodIds: [searchVod._id],
+      advertiserId: searchAdvertiser._id,
+      placementIds: [searchPlacement._id],
+    };
+    const searchReferenced: Partial<Record<ResourceKind, Row>> = {
+      vod: searchVod as Row,
+      advertiser: searchAdvertiser as Row,
+      placement: searchPlacement as Row,
+    };
     for (const kind of RESOURCE_KINDS) {
-      const rows: Row[] = kind === 'vod' ? [searchVod as Row] : [];
-      for (const payload of searchFixtures(kind, searchVod._id))
+      const rows: Row[] = searchReferenced[kind] ? [searchReferenced[kind]] : [];
+      for (const payload of searchFixtures(kind, searchRefs))
         rows.push((await createVia(searcher, kind, payload)) as Row);
       searched[kind] = rows;
     }
@@ -229,7 +327,7 @@ describe('GET {resource}: lists', () => {
     const idsOfNames = (rows: Row[], names: string[]) =>
       names.map((name) => rows.find((r) => r.name === name)!._id).sort();
 
-    it('answers the first 10 rows, most recently updated first, and the total by default', async () => {
+    it('answers the first 10 rows in the default order (most recently updated first, or by name) and the total', async () => {
       const res = await pager.list(kind);
       expect(res.statusCode).toBe(200);
       expect(res.json().total).toBe(PAGED_ROWS);

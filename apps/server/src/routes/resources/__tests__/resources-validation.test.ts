@@ -1,16 +1,25 @@
 /**
- * Every rule of each resource's schema through the API: a valid sample with one rule broken is
+ * Every rule of each resource's schema through the API (for the demand resources, each rule the
+ * spec words and a sample of ours; core's schema tables hold every case): a valid sample with one rule broken is
  * answered 400 with `fields: [{ field, message }]`, the message being the core's text verbatim, on
  * create (POST) and on replace (PUT); nothing is written by any of them.
  */
 import {
+  CAMPAIGN_TEXTS,
+  CREATIVE_TEXTS,
+  dailyBudgetMessage,
   ENCODER_LABELS,
   fieldRequiredMessage,
   greaterThanZeroMessage,
   ipInTrustedListMessage,
+  LIMIT_TEXTS,
   LIVE_STREAM_LABELS,
   LIVE_STREAM_TEXTS,
   VALIDATION_MESSAGES as M,
+  PLACEMENT_LABELS,
+  PLACEMENT_TEXTS,
+  POD_LABELS,
+  POD_TEXTS,
   RESOURCE_KINDS,
   type ResourceKind,
   resourceNameSchema,
@@ -336,6 +345,165 @@ const CASES: Record<ResourceKind, Case[]> = {
       rule: 'probe duration',
       change: { probe_duration: 1.5 },
       fields: one('probe_duration', M.invalidDuration),
+    },
+  ],
+  advertiser: [
+    ...COMMON,
+    {
+      rule: 'contact email',
+      change: { contactEmails: ['sales@advertiser.example', 'sales'] },
+      fields: one('contactEmails', M.invalidEmail),
+    },
+    {
+      rule: 'too many contact emails',
+      change: { contactEmails: Array.from({ length: 21 }, (_, i) => `c${i}@advertiser.example`) },
+      fields: one('contactEmails', LIMIT_TEXTS.tooMany(20)),
+    },
+    { rule: 'user note', change: { userNote: 'u'.repeat(3001) }, fields: one('userNote', M.noteTooLong) },
+  ],
+  campaign: [
+    ...COMMON,
+    {
+      rule: 'advertiser missing',
+      change: { advertiserId: undefined },
+      fields: one('advertiserId', M.requiredStar),
+    },
+    { rule: 'advertiser blank', change: { advertiserId: ' ' }, fields: one('advertiserId', M.requiredStar) },
+    {
+      rule: 'start date',
+      change: { startDate: '2026-01-01T00:00:00' },
+      fields: one('startDate', M.invalidDate),
+    },
+    {
+      rule: 'start after end',
+      change: { startDate: '02-01-2026T00:00:00', endDate: '01-31-2026T23:59:59' },
+      fields: [
+        { field: 'startDate', message: M.startDateBeforeEnd },
+        { field: 'endDate', message: M.endDateAfterStart },
+      ],
+    },
+    {
+      rule: 'schedule end before its start',
+      change: { scheduleStartDate: '03-01-2026T00:00:00', maxDate: '02-28-2026T00:00:00' },
+      fields: one('maxDate', M.invalidDate),
+    },
+    {
+      rule: 'rule start time',
+      change: { ruleStartTime: '24:00' },
+      fields: one('ruleStartTime', M.invalidTime),
+    },
+    {
+      rule: 'rule end before start',
+      change: { ruleStartTime: '22:00', ruleEndTime: '06:00' },
+      fields: one('ruleEndTime', M.invalidTime),
+    },
+    { rule: 'priority', change: { priority: 'gold' }, fields: one('priority', M.thisFieldRequired) },
+    {
+      rule: 'priority level',
+      change: { priorityLevel: 11 },
+      fields: one('priorityLevel', CAMPAIGN_TEXTS.priorityLevel),
+    },
+    {
+      rule: 'daily budget',
+      change: { dailyBudget: 0 },
+      fields: one('dailyBudget', dailyBudgetMessage(1, 1000000000)),
+    },
+    { rule: 'CPM', change: { cpm: 1.005 }, fields: one('cpm', CAMPAIGN_TEXTS.cpm) },
+    { rule: 'no placement', change: { placementIds: [] }, fields: one('placementIds', M.placementsRequired) },
+    {
+      rule: 'placement not an id',
+      change: { placementIds: ['everywhere'] },
+      fields: one('placementIds.0', M.placementsRequired),
+    },
+    {
+      rule: 'country',
+      change: { targetCountries: ['ZZ'] },
+      fields: one('targetCountries.0', CAMPAIGN_TEXTS.country),
+    },
+  ],
+  creative: [
+    ...COMMON,
+    { rule: 'duration 0', change: { duration: 0 }, fields: one('duration', M.triggerDuration) },
+    { rule: 'video URL', change: { videoUrl: 'ad.mp4' }, fields: one('videoUrl', M.invalidUrl) },
+    {
+      rule: 'click-through URL',
+      change: { clickThroughUrl: 'offer' },
+      fields: one('clickThroughUrl', M.invalidUrl),
+    },
+    {
+      rule: 'tracking URL',
+      change: { trackingUrls: [{ event: 'start', url: 'track' }] },
+      fields: one('trackingUrls.0.url', M.invalidUrl),
+    },
+    {
+      rule: 'Universal Ad ID',
+      change: { universalAdId: 'ADV 0001' },
+      fields: one('universalAdId', CREATIVE_TEXTS.universalAdId),
+    },
+    { rule: 'advertiser id', change: { advertiserId: 'acme' }, fields: one('advertiserId', M.invalidUuid) },
+  ],
+  placement: [
+    ...COMMON,
+    {
+      rule: 'no position',
+      change: { positions: [] },
+      fields: one('positions', PLACEMENT_TEXTS.positionsRequired),
+    },
+    {
+      rule: 'max ad duration 0',
+      change: { maxAdDuration: 0 },
+      fields: one('maxAdDuration', greaterThanZeroMessage(PLACEMENT_LABELS.maxAdDuration)),
+    },
+    {
+      rule: 'ad longer than the pod',
+      change: { maxAdDuration: 121, maxPodDuration: 120 },
+      fields: one('maxAdDuration', PLACEMENT_TEXTS.adLongerThanPod),
+    },
+    {
+      rule: 'live stream id',
+      change: { liveStreamIds: ['sports'] },
+      fields: one('liveStreamIds.0', M.invalidUuid),
+    },
+  ],
+  bundle: [
+    ...COMMON,
+    {
+      rule: 'sources not totalling 100%',
+      change: { sources: [{ type: 'campaigns', percentage: 99, campaignIds: [], url: '' }] },
+      fields: one('sources', M.bundlesTotal),
+    },
+    { rule: 'no source', change: { sources: [] }, fields: one('sources', M.bundlesTotal) },
+    {
+      rule: 'VAST tag URL',
+      change: { sources: [{ type: 'vast', percentage: 100, campaignIds: [], url: 'vast.xml' }] },
+      fields: one('sources.0.url', M.invalidUrl),
+    },
+    {
+      rule: 'ad exchange naming a playlist',
+      change: {
+        sources: [{ type: 'exchange', percentage: 100, campaignIds: [], url: 'https://x.example/playlist' }],
+      },
+      fields: one('sources.0.url', M.playlistNotValid),
+    },
+    { rule: 'pod id', change: { podId: 'standard' }, fields: one('podId', M.invalidUuid) },
+  ],
+  pod: [
+    ...COMMON,
+    {
+      rule: 'no slot',
+      change: { adpodLength: 0 },
+      fields: one('adpodLength', greaterThanZeroMessage(POD_LABELS.adpodLength)),
+    },
+    {
+      rule: 'min pod duration above the max',
+      change: { minTotalDuration: 91 },
+      fields: one('minTotalDuration', POD_TEXTS.minAboveMax),
+    },
+    { rule: 'fill policy', change: { fillPolicy: 'greedy' }, fields: one('fillPolicy', M.thisFieldRequired) },
+    {
+      rule: 'competitive separation',
+      change: { competitiveSeparation: 'on' },
+      fields: one('competitiveSeparation', LIMIT_TEXTS.yesOrNo),
     },
   ],
 };

@@ -1,5 +1,5 @@
 /**
- * The generic resource calls (issue 7) for each of the five resources: create with its meta and
+ * The generic resource calls (issue 7) for each of the eleven resources: create with its meta and
  * defaults, duplicate names, references to another account's slate or VOD, full replace (PUT),
  * partial update (POST) with the version check, delete (and 409 while in use), under /api and
  * /api_v1. Every refused call is checked to have written nothing.
@@ -8,6 +8,8 @@ import {
   fieldRequiredMessage,
   greaterThanZeroMessage,
   VALIDATION_MESSAGES as M,
+  PLACEMENT_TEXTS,
+  POD_TEXTS,
   RESOURCE_KINDS,
   RESOURCE_TEXTS,
   RESOURCES,
@@ -28,6 +30,7 @@ import {
   createRefs,
   createVia,
   minimalPayload,
+  NEEDS_REFS,
   type Payload,
   type Refs,
   type ResourceClient,
@@ -67,7 +70,41 @@ const MERGE_BREAKS: Record<ResourceKind, { change: Payload; fields: { field: str
       change: { probe_duration: 0 },
       fields: [{ field: 'probe_duration', message: M.invalidDuration }],
     },
+    // An advertiser has no rule across fields: one field's own rule, checked after the merge.
+    advertiser: {
+      change: { contactEmails: ['sales@advertiser.example', 'billing'] },
+      fields: [{ field: 'contactEmails', message: M.invalidEmail }],
+    },
+    campaign: {
+      // The stored flight starts in 2026.
+      change: { endDate: '12-31-2025T23:59:59' },
+      fields: [
+        { field: 'startDate', message: M.startDateBeforeEnd },
+        { field: 'endDate', message: M.endDateAfterStart },
+      ],
+    },
+    creative: {
+      change: { duration: 0 },
+      fields: [{ field: 'duration', message: M.triggerDuration }],
+    },
+    placement: {
+      // The stored pod takes 120 s.
+      change: { maxAdDuration: 150 },
+      fields: [{ field: 'maxAdDuration', message: PLACEMENT_TEXTS.adLongerThanPod }],
+    },
+    bundle: {
+      change: { sources: [{ type: 'campaigns', percentage: 60, campaignIds: [], url: '' }] },
+      fields: [{ field: 'sources', message: M.bundlesTotal }],
+    },
+    pod: {
+      // The stored pod lasts 90 s at most.
+      change: { minTotalDuration: 100 },
+      fields: [{ field: 'minTotalDuration', message: POD_TEXTS.minAboveMax }],
+    },
   };
+
+/** Kinds whose every field but the name has a default: a replace with a name alone is valid. */
+const nameAlone = (kind: ResourceKind) => RESOURCES[kind].schema.safeParse({ name: 'Only a name' }).success;
 
 describe('generic resource calls', () => {
   let app: TestApp;
@@ -103,13 +140,19 @@ describe('generic resource calls', () => {
         .limit(1)
     )[0]!;
 
-  it('seeds the demo account: 3 live streams on slate #1, 3 VODs, 2 slates, a streamer channel on every VOD and slate #2, an encoder', () => {
+  it('seeds the demo account: 3 live streams on slate #1, 3 VODs, 2 slates, a streamer channel on every VOD and slate #2, an encoder, and its demand', () => {
     expect(Object.fromEntries(RESOURCE_KINDS.map((kind) => [kind, seeded[kind]!.length]))).toEqual({
       liveStream: 3,
       vod: 3,
       slate: 2,
       streamer: 1,
       encoder: 1,
+      advertiser: 2,
+      campaign: 2,
+      creative: 3,
+      placement: 1,
+      bundle: 1,
+      pod: 1,
     });
     const slateIds = seeded.slate!.map((s) => s._id);
     const [slateOne, slateTwo] = [
@@ -127,6 +170,82 @@ describe('generic resource calls', () => {
       for (const row of seeded[kind]!)
         expect(row).toMatchObject({ customerId: demoId, version: 1, updatedBy: DEMO_EMAIL });
     }
+  });
+
+  it('seeds the demo demand: two advertisers, the demo ad server’s creatives, a placement everywhere, a pod template, two campaigns and a bundle', () => {
+    const named = <K extends ResourceKind>(kind: K, name: string) => {
+      const row = seeded[kind]!.find((r) => r.name === name);
+      expect(row, `${kind} '${name}'`).toBeDefined();
+      return row as Payload & { _id: string };
+    };
+    const acme = named('advertiser', 'Acme Sports');
+    const northwind = named('advertiser', 'Northwind Drinks');
+    for (const advertiser of [acme, northwind]) {
+      expect((advertiser.contactEmails as string[]).length).toBeGreaterThan(0);
+      expect(advertiser.status).toBe('active');
+    }
+
+    // The creatives play the demo ad server's HLS ads, on the origin the demo streams play from.
+    const demoOrigin = String(named('liveStream', 'Sports 1').sourceStreamUrl).replace(
+      /\/origin\/live\/cue\/$/,
+      '',
+    );
+    expect(demoOrigin).toMatch(/^https?:\/\/.+\/demo$/);
+    const creatives = [
+      { name: 'Acme Sports red (10 s)', ad: 'ad1', duration: 10, advertiserId: acme._id },
+      { name: 'Northwind Drinks blue (15 s)', ad: 'ad2', duration: 15, advertiserId: northwind._id },
+      { name: 'Acme Sports green (20 s)', ad: 'ad3', duration: 20, advertiserId: acme._id },
+    ];
+    for (const { name, ad, duration, advertiserId } of creatives) {
+      expect(named('creative', name)).toMatchObject({
+        videoUrl: `${demoOrigin}/ads/media/${ad}/master.m3u8`,
+        duration,
+        advertiserId,
+        universalAdId: ad,
+        status: 'active',
+      });
+    }
+
+    const placement = named('placement', 'All streams');
+    expect(placement).toMatchObject({ liveStreamIds: [], vodIds: [], positions: ['pre', 'mid', 'post'] });
+    const pod = named('pod', 'Standard pod');
+    expect(pod).toMatchObject({ adpodLength: 3, maxTotalDuration: 60 });
+
+    const year = new Date().getUTCFullYear();
+    const flight = { startDate: `01-01-${year}T00:00:00`, endDate: `12-31-${year + 1}T23:59:59` };
+    const id = (kind: ResourceKind, name: string) => named(kind, name)._id;
+    expect(named('campaign', 'Acme Sports season sponsorship')).toMatchObject({
+      ...flight,
+      advertiserId: acme._id,
+      priority: 'sponsorship',
+      cpm: 12.5,
+      placementIds: [placement._id],
+      creativeIds: [id('creative', 'Acme Sports red (10 s)'), id('creative', 'Acme Sports green (20 s)')],
+      status: 'active',
+    });
+    expect(named('campaign', 'Northwind Drinks run of network')).toMatchObject({
+      ...flight,
+      advertiserId: northwind._id,
+      priority: 'standard',
+      cpm: 8,
+      placementIds: [placement._id],
+      creativeIds: [id('creative', 'Northwind Drinks blue (15 s)')],
+      status: 'active',
+    });
+    expect(named('bundle', 'House demand')).toMatchObject({
+      podId: pod._id,
+      sources: [{ type: 'campaigns', percentage: 100, campaignIds: [], url: '' }],
+    });
+
+    // Sports 1's shares (internal demand) both go to the bundle: the built-in ad server fills its
+    // breaks. News 24 keeps its VAST tag, the assets their ad tags.
+    const bundleId = id('bundle', 'House demand');
+    expect(named('liveStream', 'Sports 1').bundles).toEqual([
+      { name: 'Premium sports', percentage: 70, bundleId },
+      { name: 'Run of network', percentage: 30, bundleId },
+    ]);
+    expect(named('liveStream', 'News 24')).toMatchObject({ adDecision: 'external', bundles: [] });
+    for (const vod of seeded.vod!) expect(vod.bundleId).toBeNull();
   });
 
   describe.each(RESOURCE_KINDS)('%s', (kind) => {
@@ -200,7 +319,7 @@ describe('generic resource calls', () => {
       expect(await snapshot(app)).toEqual(before);
       // Another account may use the same name.
       const elsewhere = resourceClient(app, other.headers);
-      const otherRefsFor = kind === 'streamer' ? otherRefs : {};
+      const otherRefsFor = NEEDS_REFS.includes(kind) ? otherRefs : {};
       expect((await elsewhere.create(kind, minimalPayload(kind, name, otherRefsFor))).statusCode).toBe(201);
     });
 
@@ -368,13 +487,27 @@ describe('generic resource calls', () => {
       const merged = await api.update(kind, created._id, { ...MERGE_BREAKS[kind].change, version: 1 });
       expect(merged.statusCode).toBe(400);
       expect(merged.json().fields).toEqual(MERGE_BREAKS[kind].fields);
-      // A replace is not merged: what the body leaves out is not taken from the stored resource.
-      const partialPut = await api.replace(kind, created._id, { name: unique('Only a name'), version: 1 });
-      expect(partialPut.statusCode).toBe(400);
-      expect(partialPut.json().fields.map((f: { field: string }) => f.field)).not.toContain('name');
+      if (!nameAlone(kind)) {
+        // A replace is not merged: what the body leaves out is not taken from the stored resource.
+        const partialPut = await api.replace(kind, created._id, { name: unique('Only a name'), version: 1 });
+        expect(partialPut.statusCode).toBe(400);
+        expect(partialPut.json().fields.map((f: { field: string }) => f.field)).not.toContain('name');
+      }
       expect(await snapshot(app)).toEqual(before);
       expect(await storedRow(app, kind, created._id)).toEqual(stored);
     });
+
+    if (nameAlone(kind))
+      it('does not merge a replace: a name alone puts every other field back to its default', async () => {
+        const created = await createVia(api, kind, samplePayload(kind, unique('Reset'), refs));
+        const name = unique('Only a name');
+        const res = await api.replace(kind, created._id, { name, version: 1 });
+        expect(res.statusCode).toBe(200);
+        const { _id, customerId, version, createdAt, updatedAt, updatedBy, ...data } = res.json();
+        expect(data).toEqual({ ...RESOURCES[kind].defaults, name });
+        expect(data).not.toEqual(withDefaults(kind, { ...samplePayload(kind, name, refs) }));
+        expect(version).toBe(2);
+      });
 
     it('deletes: 200 with the id, then 404 for every call on it, logged as a warning', async () => {
       const created = await createVia(api, kind, samplePayload(kind, unique('Doomed'), refs));

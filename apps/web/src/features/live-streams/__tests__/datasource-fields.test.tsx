@@ -13,6 +13,7 @@ import {
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { DatasourceFields, type SlateOption } from '../components/datasource-fields.tsx';
@@ -74,7 +75,9 @@ function renderFields(initial: LiveStream = VALID, tabs?: readonly DatasourceTab
   const onValid = vi.fn();
   render(
     <MantineProvider env="test">
-      <Harness initial={initial} tabs={tabs} onValid={onValid} />
+      <MemoryRouter>
+        <Harness initial={initial} tabs={tabs} onValid={onValid} />
+      </MemoryRouter>
     </MantineProvider>,
   );
   return { onValid, ui: userEvent.setup({ delay: null }) };
@@ -261,7 +264,8 @@ describe('DatasourceFields: every rule, with the messages of core', () => {
 
     await ui.click(screen.getByRole('button', { name: T.addBundle }));
     const second = within(row(L.bundleName, 2));
-    expect(byLabel(L.bundleName, second)).toHaveFocus();
+    // A new entry starts with its pick of a bundle.
+    expect(byLabel(T.demandBundle, second)).toHaveFocus();
     await ui.type(byLabel(L.bundleName, second), 'Sports');
     await retype(ui, byLabel(L.percentage, second), '40');
     expect(screen.getByText(T.bundlesTotal(100))).toBeVisible();
@@ -271,7 +275,8 @@ describe('DatasourceFields: every rule, with the messages of core', () => {
     await ui.click(screen.getByRole('button', { name: T.removeRow(L.bundleName, 1) }));
     expect(byLabel(L.bundleName, within(row(L.bundleName, 1)))).toHaveValue('Sports');
     expect(screen.getByText(T.bundlesTotal(40))).toBeVisible();
-    expect(screen.getByText(M.bundlesTotal)).toBeVisible();
+    // The rule's message waits for the click that removed the row to end (lib/pointer-press.ts).
+    expect(await screen.findByText(M.bundlesTotal)).toBeVisible();
     expect(screen.getByRole('button', { name: T.addBundle })).toHaveFocus();
   });
 

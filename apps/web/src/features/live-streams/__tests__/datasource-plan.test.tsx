@@ -18,6 +18,7 @@ import {
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { DatasourceFields } from '../components/datasource-fields.tsx';
@@ -50,7 +51,9 @@ function renderFor(plan: PaymentPlan) {
   const onValid = vi.fn();
   render(
     <MantineProvider env="test">
-      <Harness plan={plan} onValid={onValid} />
+      <MemoryRouter>
+        <Harness plan={plan} onValid={onValid} />
+      </MemoryRouter>
     </MantineProvider>,
   );
   return { onValid, ui: userEvent.setup({ delay: null }) };

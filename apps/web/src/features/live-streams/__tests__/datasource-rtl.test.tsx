@@ -11,6 +11,7 @@ import {
 } from '@cuepoint/core';
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { DatasourceFields } from '../components/datasource-fields.tsx';
@@ -45,7 +46,9 @@ describe('the datasource form in right to left', () => {
       render(
         <DirectionProvider initialDirection="rtl" detectDirection={false}>
           <MantineProvider env="test">
-            <Harness />
+            <MemoryRouter>
+              <Harness />
+            </MemoryRouter>
           </MantineProvider>
         </DirectionProvider>,
       );

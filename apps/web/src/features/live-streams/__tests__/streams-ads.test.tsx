@@ -35,8 +35,8 @@ const stream = (overrides: Partial<LiveStream & ResourceMeta> = {}) => ({
   name: 'Channel One',
   sourceStreamUrl: 'https://origin.example.com/live/one/',
   bundles: [
-    { name: 'Sports', percentage: 60 },
-    { name: 'News', percentage: 40 },
+    { name: 'Sports', percentage: 60, bundleId: null },
+    { name: 'News', percentage: 40, bundleId: null },
   ],
   breakinterval: 10,
   ...overrides,
@@ -48,6 +48,7 @@ function renderAt(path: string) {
       { path: '/streams-ads', Component: StreamsAds },
       { path: '/streams-ads/:detail', Component: StreamAdsDetail },
       { path: '/streams-live/:detail', element: <p>Configuration</p> },
+      { path: '/demand', element: <p>Bundles screen</p> },
     ],
     path,
   );
@@ -164,6 +165,48 @@ describe('/streams-ads/{id}', () => {
     expect(await screen.findByText(M.bundlesTotal)).toBeVisible();
     expect(screen.getByText(DATASOURCE_TEXTS.bundlesTotal(90))).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)).toHaveLength(0);
+  });
+
+  it("picks one of the account's bundles for an entry (its id and name are saved); an entry without one has no demand", async () => {
+    const HOUSE = '5d0c8e1a-7b2f-4c3d-9e8f-0a1b2c3d4e51';
+    const fetchMock = stubApi({
+      'GET ssai/slate': () => jsonResponse(200, { data: [], total: 0 }),
+      'GET ssai/bundle': () =>
+        jsonResponse(200, {
+          data: [{ ...RESOURCES.bundle.defaults, _id: HOUSE, name: 'House demand' }],
+          total: 1,
+        }),
+      [`GET ssai/ds/${ID}`]: () => jsonResponse(200, stream()),
+      [`PUT ssai/ds/${ID}`]: (init) => jsonResponse(200, { ...stream(), ...body(init), version: 8 }),
+    });
+    const { ui, router } = renderAt(`/streams-ads/${ID}`);
+    await screen.findByRole('heading', { level: 1, name: 'Channel One' });
+    const first = within(screen.getByRole('group', { name: DATASOURCE_TEXTS.row(L.bundleName, 1) }));
+    const second = within(screen.getByRole('group', { name: DATASOURCE_TEXTS.row(L.bundleName, 2) }));
+    // Neither stored entry names a bundle yet: each says its share gets no ads.
+    expect(byLabel(DATASOURCE_TEXTS.demandBundle, first)).toHaveAccessibleDescription(
+      DATASOURCE_TEXTS.noDemand,
+    );
+    expect(byLabel(DATASOURCE_TEXTS.demandBundle, second)).toHaveAccessibleDescription(
+      DATASOURCE_TEXTS.noDemand,
+    );
+
+    await ui.click(byLabel(DATASOURCE_TEXTS.demandBundle, first));
+    await ui.click(await screen.findByRole('option', { name: 'House demand' }));
+    await waitFor(() => expect(byLabel(L.bundleName, first)).toHaveValue('House demand'));
+    expect(byLabel(DATASOURCE_TEXTS.demandBundle, first)).not.toHaveAccessibleDescription(
+      DATASOURCE_TEXTS.noDemand,
+    );
+    await ui.click(screen.getByRole('button', { name: KIT_TEXTS.save }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)).toHaveLength(1));
+    expect(body(callsTo(fetchMock, 'PUT', `ssai/ds/${ID}`)[0]![1] as RequestInit).bundles).toEqual([
+      { name: 'House demand', percentage: 60, bundleId: HOUSE },
+      { name: 'News', percentage: 40, bundleId: null },
+    ]);
+
+    // Bundles are made on their own screen, which the editor links to.
+    await ui.click(screen.getByRole('link', { name: DATASOURCE_TEXTS.manageBundles }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demand'));
   });
 
   it('offers to reload when someone else changed the stream (409)', async () => {

@@ -60,6 +60,8 @@ export interface DatasourceFieldsProps {
   tabs?: readonly DatasourceTabId[];
   /** The account's slates for the slate select. */
   slates?: readonly SlateOption[];
+  /** The account's bundles (/demand) a bundle entry of the internal demand picks. */
+  bundles?: readonly SlateOption[];
   /** The tab shown first (the first one by default): /streams-ads/{detail} opens on Ads. */
   initialTab?: DatasourceTabId;
   /** Fields the customer's plan does not include (core's `lockedFields`): disabled, under the Enterprise badge. */
@@ -115,6 +117,7 @@ export function DatasourceFields({
   form,
   tabs,
   slates = [],
+  bundles = [],
   initialTab,
   locked = [],
 }: DatasourceFieldsProps) {
@@ -178,7 +181,7 @@ export function DatasourceFields({
 
   const panels: Record<DatasourceTabId, () => ReactNode> = {
     general: () => <GeneralFields form={form} />,
-    ads: () => <AdsFields form={form} locked={locked} />,
+    ads: () => <AdsFields form={form} locked={locked} bundles={bundles} />,
     prefetch: () => (
       <Locked fields={tabFields('prefetch')} locked={locked}>
         <PrefetchFields form={form} />
@@ -315,7 +318,11 @@ function GeneralFields({ form }: FieldsProps) {
   );
 }
 
-function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }) {
+function AdsFields({
+  form,
+  locked,
+  bundles,
+}: FieldsProps & { locked: readonly string[]; bundles: readonly SlateOption[] }) {
   const adDecision = form.useWatchValue('adDecision');
   const labelId = useId();
   const { error: _error, onChange, ...decisionProps } = form.getInputProps('adDecision');
@@ -351,7 +358,7 @@ function AdsFields({ form, locked }: FieldsProps & { locked: readonly string[] }
           <TranscodingNotice />
         </>
       ) : (
-        <BundlesEditor form={form} />
+        <BundlesEditor form={form} bundles={bundles} />
       )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <NumberInput

@@ -4,6 +4,7 @@
  * row focuses its first input, removing one puts the focus on the add button.
  */
 import {
+  BUNDLES_PATH,
   LIVE_STREAM_LABELS as L,
   type LiveStream,
   liveStreamSchema,
@@ -12,8 +13,10 @@ import {
 } from '@cuepoint/core';
 import {
   ActionIcon,
+  Anchor,
   Button,
   Fieldset,
+  Grid,
   Group,
   Input,
   NumberInput,
@@ -23,6 +26,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { ConceptIcon } from '../../../components/icons.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { DATASOURCE_TEXTS as T } from '../texts.ts';
@@ -160,53 +164,107 @@ const sumPercentages = (bundles: readonly { percentage?: unknown }[]) => {
   return Math.round(total * 1000) / 1000;
 };
 
-/** Internal demand: bundles (name and percentage) whose percentages must total 100. */
-export function BundlesEditor({ form }: { form: DatasourceForm }) {
-  const bundles = (form.useWatchValue('bundles') ?? []) as readonly { percentage?: unknown }[];
-  const total = sumPercentages(bundles);
+/**
+ * Internal demand: bundle entries whose percentages must total 100. Each entry picks one of the
+ * account's bundles (/demand), whose demand fills its share of the avails (the entry takes the
+ * bundle's name); an entry without one stays valid (a name only) but gets no ads, and says so.
+ */
+export function BundlesEditor({
+  form,
+  bundles,
+}: {
+  form: DatasourceForm;
+  /** The account's bundles to pick from. */
+  bundles: readonly { value: string; label: string }[];
+}) {
+  const entries = (form.useWatchValue('bundles') ?? []) as readonly {
+    percentage?: unknown;
+    bundleId?: string | null;
+  }[];
+  const total = sumPercentages(entries);
+  const bundleData = bundles.map(({ value, label }) => ({ value, label }));
   return (
-    <RowsEditor
-      form={form}
-      path="bundles"
-      legend={L.bundles}
-      rowLabel={L.bundleName}
-      addLabel={T.addBundle}
-      emptyText={T.noBundles}
-      newItem={() => ({ name: '', percentage: 0 })}
-      firstField="name"
-      onRowsChange={() => recheckFields(form, liveStreamSchema, ['bundles'])}
-      footer={
-        <Text size="sm" fw={500} aria-live="polite" data-testid="bundles-total">
-          {T.bundlesTotal(total)}
-        </Text>
-      }
-      renderRow={(index, rowKey) => {
-        const name = `bundles.${index}.name`;
-        const percentage = `bundles.${index}.percentage`;
-        const percentageProps = form.getInputProps(percentage);
-        return (
-          <>
-            <TextInput
-              label={L.bundleName}
-              required
-              style={{ flex: 2 }}
-              key={`${rowKey}-${form.key(name)}`}
-              {...form.getInputProps(name)}
-            />
-            <NumberInput
-              label={L.percentage}
-              required
-              style={{ flex: 1 }}
-              decimalScale={3}
-              rightSection="%"
-              key={`${rowKey}-${form.key(percentage)}`}
-              {...percentageProps}
-              onBlur={withRecheck(form, percentageProps.onBlur, ['bundles'])}
-            />
-          </>
-        );
-      }}
-    />
+    <Stack gap="xs">
+      <RowsEditor
+        form={form}
+        path="bundles"
+        legend={L.bundles}
+        rowLabel={L.bundleName}
+        addLabel={T.addBundle}
+        emptyText={T.noBundles}
+        newItem={() => ({ name: '', percentage: 0, bundleId: null })}
+        firstField="bundleId"
+        onRowsChange={() => recheckFields(form, liveStreamSchema, ['bundles'])}
+        footer={
+          <Text size="sm" fw={500} aria-live="polite" data-testid="bundles-total">
+            {T.bundlesTotal(total)}
+          </Text>
+        }
+        renderRow={(index, rowKey) => {
+          const name = `bundles.${index}.name`;
+          const bundleId = `bundles.${index}.bundleId`;
+          const percentage = `bundles.${index}.percentage`;
+          const percentageProps = form.getInputProps(percentage);
+          const bundleProps = form.getInputProps(bundleId);
+          const picked = entries[index]?.bundleId ?? null;
+          return (
+            // Wraps below the phone breakpoint: three inputs side by side would be too narrow.
+            <Grid style={{ flex: 1 }} gap="sm">
+              <Grid.Col span={{ base: 12, sm: 5 }}>
+                <Select
+                  label={T.demandBundle}
+                  description={picked === null ? T.noDemand : undefined}
+                  // Under the input, so the row's inputs stay in one line.
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  data={bundleData}
+                  placeholder={T.noBundlePicked}
+                  nothingFoundMessage={T.noBundlesFound}
+                  searchable
+                  clearable
+                  data-path={bundleId}
+                  key={`${rowKey}-${form.key(bundleId)}`}
+                  {...bundleProps}
+                  onChange={(value) => {
+                    bundleProps.onChange(value);
+                    // The entry takes the name of the bundle it picks.
+                    const chosen = bundles.find((bundle) => bundle.value === value);
+                    if (chosen) {
+                      form.setFieldValue(name, chosen.label);
+                      form.clearFieldError(name);
+                    }
+                  }}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 4 }}>
+                <TextInput
+                  label={L.bundleName}
+                  required
+                  key={`${rowKey}-${form.key(name)}`}
+                  {...form.getInputProps(name)}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, sm: 3 }}>
+                <NumberInput
+                  label={L.percentage}
+                  required
+                  decimalScale={3}
+                  rightSection="%"
+                  key={`${rowKey}-${form.key(percentage)}`}
+                  {...percentageProps}
+                  onBlur={withRecheck(form, percentageProps.onBlur, ['bundles'])}
+                />
+              </Grid.Col>
+            </Grid>
+          );
+        }}
+      />
+      <Text size="sm">
+        {T.bundlesManaged}{' '}
+        <Anchor component={Link} to={BUNDLES_PATH} underline="always">
+          {T.manageBundles}
+        </Anchor>
+      </Text>
+    </Stack>
   );
 }
 

@@ -93,8 +93,9 @@ export function LiveStreamPage({ id, paths, initialTab, create = false }: LiveSt
 }
 
 /**
- * The datasource's fields, with the account's slates to choose from (and whether they could not be
- * loaded), and the fields the plan of the stream's customer locks (the record is loaded by now).
+ * The datasource's fields, with the account's slates and bundles to choose from (and whether they
+ * could not be loaded), and the fields the plan of the stream's customer locks (the record is
+ * loaded by now).
  */
 function StreamFields({
   form,
@@ -106,6 +107,7 @@ function StreamFields({
   id: string;
 }) {
   const { options: slates, failed } = useResourceOptions(RESOURCES.slate);
+  const { options: bundles, failed: bundlesFailed } = useResourceOptions(RESOURCES.bundle);
   const record = useQueryClient().getQueryData(liveStreamApi.detailOptions(id).queryKey);
   const plan = usePlanOf(record?.customerId);
   const locked = plan === null ? [] : lockedFields('liveStream', plan);
@@ -116,7 +118,18 @@ function StreamFields({
           {T.slatesUnavailable}
         </Alert>
       )}
-      <DatasourceFields form={form} slates={slates} initialTab={initialTab} locked={locked} />
+      {bundlesFailed && (
+        <Alert color="yellow" role="status">
+          {DATASOURCE_TEXTS.bundlesUnavailable}
+        </Alert>
+      )}
+      <DatasourceFields
+        form={form}
+        slates={slates}
+        bundles={bundles}
+        initialTab={initialTab}
+        locked={locked}
+      />
     </>
   );
 }

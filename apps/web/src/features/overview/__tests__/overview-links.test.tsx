@@ -86,11 +86,11 @@ describe('the overview links only to built screens', () => {
     );
   });
 
-  it('for a customer user: Get started names a pending screen as text, not a link', async () => {
+  it('for a customer user: Get started links to its screens once they are built (Bundles, issue 17)', async () => {
     const main = await openOverview(customer);
     expect(linkPaths(main).filter(isPendingPath)).toEqual([]);
-    expect(within(main).getByText('Bundles')).toBeInTheDocument();
-    expect(within(main).queryByRole('link', { name: 'Bundles' })).not.toBeInTheDocument();
+    expect(isPendingPath(entryPath('bundles'))).toBe(false);
+    expect(within(main).getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', entryPath('bundles'));
     expect(within(main).getByRole('link', { name: 'Live streams' })).toBeInTheDocument();
   });
 

@@ -115,7 +115,7 @@ describe('the VOD list', () => {
 });
 
 describe('the VOD form', () => {
-  it('shows the schema’s messages under the fields on an empty submit, without a request', async () => {
+  it('shows the schema’s messages under the fields on an empty submit, without sending anything', async () => {
     const fetchMock = stubApi({});
     const user = userEvent.setup({ delay: null });
     open('/streams-vod/new');
@@ -126,7 +126,8 @@ describe('the VOD form', () => {
     expect(field(VOD_LABELS.name)).toHaveAccessibleDescription(fieldRequiredMessage(VOD_LABELS.name));
     expect(field(VOD_LABELS.sourceUrl)).toHaveAccessibleDescription(VALIDATION_MESSAGES.invalidUrl);
     expect(screen.getByText(greaterThanZeroMessage(VOD_LABELS.duration))).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the bundle select's choices were asked for.
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method !== 'GET')).toEqual([]);
   });
 
   it('checks the cue points against the duration and each other', async () => {
@@ -259,6 +260,30 @@ describe('the VOD form', () => {
     // The answer says it is inactive now: no URL, and why.
     expect(await screen.findByText(T.playbackInactive)).toBeInTheDocument();
     expect(screen.queryByText(url)).toBeNull();
+  });
+
+  it("picks one of the account's bundles, whose demand fills the breaks: PUT with its id", async () => {
+    const BUNDLE = '00000000-0000-4000-8000-000000000201';
+    const record = makeVod();
+    const fetchMock = stubApi({
+      'GET ssai/bundle': () =>
+        jsonResponse(200, {
+          data: [{ ...RESOURCES.bundle.defaults, _id: BUNDLE, customerId: CUSTOMER, name: 'House demand' }],
+          total: 1,
+        }),
+      [`GET ssai/vod/${ID}`]: () => jsonResponse(200, record),
+      [`PUT ssai/vod/${ID}`]: (init) => jsonResponse(200, { ...record, ...jsonBody(init), version: 5 }),
+    });
+    const user = userEvent.setup({ delay: null });
+    open(`/streams-vod/${ID}`);
+    const select = await screen.findByLabelText(VOD_LABELS.bundleId, { selector: 'input' });
+    expect(select).toHaveAccessibleDescription(T.bundleHint);
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'House demand' }));
+    await user.click(save());
+    await waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(jsonBody(put?.[1])).toMatchObject({ bundleId: BUNDLE, adTagUrl: '' });
   });
 
   it('says the asset was not found for an unknown id', async () => {

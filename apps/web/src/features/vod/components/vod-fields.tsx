@@ -6,6 +6,7 @@
 import {
   VOD_LABELS as L,
   RESOURCE_STATUSES,
+  RESOURCES,
   VOD_GENRES,
   VOD_RATINGS,
   type VodInput,
@@ -29,6 +30,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ConceptIcon } from '../../../components/icons.tsx';
+import { useResourceOptions } from '../../../components/resource/resource-options.ts';
 import { TranscodingNotice } from '../../../components/transcoding-notice.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
 import { formatDuration } from '../format.ts';
@@ -96,9 +98,28 @@ export function VodFields({ form }: { form: VodForm }) {
         key={form.key('adTagUrl')}
         {...form.getInputProps('adTagUrl')}
       />
+      <BundleSelect form={form} />
       <TranscodingNotice />
       <CuePointsEditor form={form} />
     </Stack>
+  );
+}
+
+/** The asset's bundle (/demand): when one is picked, its demand fills the breaks. */
+function BundleSelect({ form }: { form: VodForm }) {
+  const { options, failed } = useResourceOptions(RESOURCES.bundle);
+  return (
+    <Select
+      label={L.bundleId}
+      description={failed ? T.bundlesUnavailable : T.bundleHint}
+      data={options.map(({ value, label }) => ({ value, label }))}
+      placeholder={T.noBundle}
+      nothingFoundMessage={T.noBundlesFound}
+      searchable
+      clearable
+      key={form.key('bundleId')}
+      {...form.getInputProps('bundleId')}
+    />
   );
 }
 

@@ -1,0 +1,107 @@
+/**
+ * What playback's internal ad decision calls (playback/ad-decisions.ts, an avail of a stream whose
+ * ad decision is 'internal', or of a VOD asset with a bundle): the avail's demand is drawn from the
+ * stream's bundles (their percentages, then the bundle's sources'); a campaigns source is decided
+ * here by the built-in ad server, with its pod template; a VAST, VMAP or exchange source is handed
+ * back as its tag URL for playback's external path.
+ */
+import type { AdCandidate, BreakPosition, SkipReason } from '@cuepoint/core';
+import type { AdServer, CampaignAd, ViewerContext } from './ad-server.ts';
+import { drawDemand } from './ad-server.ts';
+
+/** An ad as playback's viewer session keeps it (playback/sessions.ts DecidedAd), and more. */
+export interface PlaybackCampaignAd {
+  /** Unique in the avail, the same for every rendition. */
+  id: string;
+  vastAdId: string;
+  creativeId: string;
+  title: string;
+  /** Seconds. */
+  duration: number;
+  /** The creative's HLS playlist, absolute. */
+  playlistUrl: string;
+  /** Its MP4 (or MOV, TS), which playback may condition for the stream's own ladder. */
+  progressive: { url: string; type: string } | null;
+  tracking: CampaignAd['tracking'];
+  campaignId: string;
+}
+
+export type PlaybackDemand =
+  | {
+      kind: 'campaigns';
+      ads: PlaybackCampaignAd[];
+      /** Every campaign considered, placed or left out with the reason (the break's diagnostics). */
+      candidates: AdCandidate[];
+      reason?: SkipReason;
+      notes: string[];
+      /** Seconds of the avail the ads leave; `slateFallback` false: content fills them, not slate. */
+      remainder: number;
+      slateFallback: boolean;
+    }
+  | { kind: 'tag'; type: 'vast' | 'vmap' | 'exchange'; url: string; notes: string[] }
+  | { kind: 'none'; reason: SkipReason; notes: string[] };
+
+export interface PlaybackDemandRequest {
+  resource: { kind: 'liveStream' | 'vod'; id: string };
+  position: BreakPosition;
+  /** Seconds to fill. */
+  duration: number;
+  viewer: ViewerContext;
+  /** The bundle and source draws, and the weighted order of the campaigns. */
+  random: () => number;
+}
+
+/**
+ * The demand of one avail of a stream or asset, decided (campaigns) or pointed at (a tag).
+ * A stream that names no bundle draws from every active campaign of its account.
+ */
+export async function decideFromCampaigns(
+  server: AdServer,
+  request: PlaybackDemandRequest,
+): Promise<PlaybackDemand> {
+  const target = await server.target(request.resource.kind, request.resource.id);
+  if (!target?.active)
+    return {
+      kind: 'none',
+      reason: 'no-ad-source',
+      notes: ['the stream or asset is gone or inactive: no ads'],
+    };
+  const demand = drawDemand(target, request.random);
+  const notes = demand.bundle ? [`bundle ${demand.bundle.name}`] : [];
+  if (demand.campaignIds === null) {
+    const source = demand.source;
+    if (source && (source.type === 'vast' || source.type === 'vmap' || source.type === 'exchange'))
+      return { kind: 'tag', type: source.type, url: source.url, notes };
+    return { kind: 'none', reason: 'no-demand', notes: [...notes, demand.none ?? 'no demand'] };
+  }
+  const decision = await server.decide({
+    customerId: target.customerId,
+    resource: request.resource,
+    position: request.position,
+    duration: request.duration,
+    viewer: request.viewer,
+    podLength: target.podLength,
+    pod: demand.pod,
+    campaignIds: demand.campaignIds,
+    random: request.random,
+  });
+  return {
+    kind: 'campaigns',
+    ads: decision.ads.map((ad) => ({
+      id: `${ad.sequence}-${ad.campaignId}`.slice(0, 48),
+      vastAdId: ad.vastAdId,
+      creativeId: ad.creativeId,
+      title: ad.title,
+      duration: ad.duration,
+      playlistUrl: ad.playlistUrl,
+      progressive: ad.progressive,
+      tracking: ad.tracking,
+      campaignId: ad.campaignId,
+    })),
+    candidates: decision.candidates,
+    ...(decision.reason ? { reason: decision.reason } : {}),
+    notes: [...notes, ...decision.notes],
+    remainder: decision.remainder,
+    slateFallback: decision.slateFallback,
+  };
+}

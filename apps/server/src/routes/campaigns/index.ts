@@ -1,0 +1,50 @@
+/**
+ * The campaign manager's delivery figures (GET /ssai/campaign-delivery): per campaign, the ads
+ * served and impressions counted so far and today (UTC), and the revenue, from the built-in ad
+ * server's counters. The caller's own account; a main administrator the platform's, or one
+ * customer's with ?customerId=.
+ */
+import {
+  API_PATHS,
+  campaignDeliveryListSchema,
+  campaignDeliveryQuerySchema,
+  errorResponseSchema,
+  RESOURCE_TEXTS,
+  RESOURCES,
+  routePattern,
+} from '@cuepoint/core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireNavigationEntry } from '../../lib/navigation-access.ts';
+import { fieldProblem } from '../../lib/request-problem.ts';
+import { campaignDelivery } from '../../repositories/campaign-delivery.ts';
+
+export const campaignDeliveryRoutes: FastifyPluginAsyncZod<{ now?: () => Date }> = async (app, opts) => {
+  const spec = RESOURCES.campaign;
+  const now = opts.now ?? (() => new Date());
+  app.get(
+    routePattern(API_PATHS.campaignDelivery),
+    {
+      onRequest: requireNavigationEntry(
+        spec.navigationEntry,
+        app.runtimeConfig,
+        `${spec.plural} are not available to this account`,
+      ),
+      schema: {
+        tags: [API_PATHS.resources.campaign],
+        summary:
+          'Each campaign’s delivery so far and today (UTC): ads served, impressions and revenue in thousandths of a cent (a main administrator: the platform’s, or ?customerId=)',
+        security: [{ bearer: [] }],
+        querystring: campaignDeliveryQuerySchema,
+        response: { 200: campaignDeliveryListSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { customerId } = request.query;
+      if (customerId !== undefined && !auth.user.isMainAdmin && customerId !== auth.customer.id)
+        throw fieldProblem('customerId', RESOURCE_TEXTS.customerNotAllowed);
+      const scope = auth.user.isMainAdmin ? (customerId ?? null) : auth.customer.id;
+      return { data: await campaignDelivery(app.db, scope, now().toISOString().slice(0, 10)) };
+    },
+  );
+};
