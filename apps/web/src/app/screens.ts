@@ -175,17 +175,37 @@ const SCREEN_TABLE = {
     record: 'creative',
   },
 
-  // Demand reports: Inventory, and Insights (main administrator).
+  // Demand reports (Insights: main administrator), the knowledge base and the API documentation.
+  apiDocumentation: {
+    path: '/documentation/cuemana',
+    title: 'API Documentation',
+    module: 'api-docs/routes/documentation-index',
+  },
+  apiDocumentationNew: {
+    sidebar: 'docs-new',
+    title: 'API Documentation',
+    module: 'api-docs/routes/api-guide',
+  },
+  apiDocumentationAdmin: {
+    sidebar: 'docs-admin',
+    title: 'Admin API Documentation',
+    module: 'api-docs/routes/admin-api-guide',
+  },
+  apiDocumentationOld: {
+    sidebar: 'docs-old',
+    title: 'API Documentation',
+    module: 'api-docs/routes/api-reference',
+  },
+  swagger: { sidebar: 'docs-swagger', title: 'Swagger', module: 'api-docs/routes/swagger-explorer' },
   insights: { sidebar: 'insights', title: 'Insights', module: 'demand-reports/routes/insights' },
   inventory: { sidebar: 'inventory', title: 'Inventory', module: 'demand-reports/routes/inventory' },
+  knowledgeBase: {
+    sidebar: 'knowledge-base',
+    title: 'Knowledge Base',
+    module: 'knowledge-base/routes/knowledge-base',
+  },
 
   // Not built yet: later issues give them a module.
-  apiDocumentation: { path: '/documentation/cuemana', title: 'API Documentation' },
-  apiDocumentationNew: { sidebar: 'docs-new', title: 'API Documentation' },
-  apiDocumentationAdmin: { sidebar: 'docs-admin', title: 'Admin API Documentation' },
-  apiDocumentationOld: { sidebar: 'docs-old', title: 'API Documentation' },
-  swagger: { sidebar: 'docs-swagger', title: 'Swagger' },
-  knowledgeBase: { sidebar: 'knowledge-base', title: 'Knowledge Base' },
   billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
   billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
   configuration: { sidebar: 'configuration', title: 'Configuration' },
