@@ -1,6 +1,7 @@
 import { BUILT_SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
 import {
   ACCOUNT_TEXTS,
+  API_PATHS,
   enabledPaths,
   entryPath,
   type NavigationFlags,
@@ -54,11 +55,28 @@ function recordKindOf(screen: Screen): ResourceKind | undefined {
   return screen.record ?? BUILT_SCREENS.find((s) => s.record && s.path === `${prefix}/:detail`)?.record;
 }
 
+/** What a `:detail` screen may show: a resource's record, or a customer account (main administrator). */
+export type RecordKind = ResourceKind | 'customer';
+export type Records = Partial<Record<RecordKind, string>>;
+/** The lists of what is not a resource, read like a resource's (the first `_id`). */
+export const OTHER_RECORD_LISTS: Record<Exclude<RecordKind, ResourceKind>, string> = {
+  customer: `/api/${API_PATHS.customer.list}`,
+};
+
 /** The first record (the list's default order) of each resource the signed-in page may list. */
-export async function firstRecords(page: Page): Promise<Partial<Record<ResourceKind, string>>> {
+export async function firstRecords(page: Page): Promise<Records> {
   const token = await page.evaluate(() => localStorage.getItem('currentUser'));
   expect(token, 'a signed-in page').toBeTruthy();
-  const records: Partial<Record<ResourceKind, string>> = {};
+  const records: Records = {};
+  for (const [kind, path] of Object.entries(OTHER_RECORD_LISTS) as [
+    keyof typeof OTHER_RECORD_LISTS,
+    string,
+  ][]) {
+    const response = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok()) continue;
+    const list = (await response.json()) as { data: { _id: string }[] };
+    if (list.data[0]) records[kind] = list.data[0]._id;
+  }
   for (const spec of Object.values(RESOURCES)) {
     const response = await page.request.get(`/api${spec.apiPath}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -290,15 +308,16 @@ const reachable = (user: UserKind, path: string) =>
   user === 'admin' || CUSTOMER_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
 
 /** Screens whose parameter is not a record's `:detail`: the sidebar target that fills it, and a record it takes. */
-const FILLED_BY_SIDEBAR: Record<string, { target: string; record?: ResourceKind }> = {
+export const FILLED_BY_SIDEBAR: Record<string, { target: string; record?: RecordKind }> = {
   '/monitoring/:ch_id': { target: entryPath('monitoring'), record: 'liveStream' },
+  '/customer/:detail': { target: entryPath('customers'), record: 'customer' },
 };
 
 /**
  * Every visit for a user: each built screen (records filled in from `records`), each record
  * kind's create page, then the dialogs. A screen whose record the user has none of is left out.
  */
-export function builtScreenVisits(user: UserKind, records: Partial<Record<ResourceKind, string>>): Visit[] {
+export function builtScreenVisits(user: UserKind, records: Records): Visit[] {
   const visits: Visit[] = [];
   for (const screen of BUILT_SCREENS) {
     const module = screen.module!;
@@ -406,7 +425,11 @@ export async function lookAtEveryVisit(
   await options.signedIn?.();
   const visits = builtScreenVisits(user, await firstRecords(page));
   const found: string[] = [];
-  for (const visit of options.distinct ? distinctVisits(visits) : visits) {
+  const tour = options.distinct ? distinctVisits(visits) : visits;
+  // The time bounds a hang, not a slow machine: it grows with the screens there are to visit
+  // (up to several seconds each on 2 busy cores), never below what the test set.
+  test.setTimeout(Math.max(test.info().timeout, 30_000 + tour.length * 10_000));
+  for (const visit of tour) {
     await test.step(visit.name, async () => {
       await openVisit(page, visit);
       found.push(...(await look(visit)));

@@ -16,6 +16,8 @@ import {
   RESOURCE_TEXTS,
   RESOURCES,
 } from '../../packages/core/src/index.ts';
+import { E2E_FLAGS } from '../global-setup.ts';
+import { type E2eServer, startServer } from '../server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { DEMO, makeMp4, signIn } from './helpers.ts';
 
@@ -23,7 +25,18 @@ import { DEMO, makeMp4, signIn } from './helpers.ts';
 // advertiser, a creative uploaded as MP4 and conditioned into HLS, a placement, a sponsorship
 // campaign, a bundle of that campaign, attached to a stream on its ad configuration page; then the
 // stream plays (the demo origin, a 10 s break every 24 s), the creative's conditioned segments are
-// in the break, and the main administrator's Insights count its impression for the campaign.
+// in the break, its impression beacon counts, and the main administrator's Insights show it.
+
+// Its own server, whose PUBLIC_URL is its address: the impression beacons the ad server signs are
+// on the address it listens on.
+let server: E2eServer;
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  server = await startServer('demand-flow', E2E_FLAGS, { ownPublicUrl: true });
+});
+test.afterAll(async () => {
+  await server.stop();
+});
 
 const main = (page: Page) => page.getByRole('main');
 const save = (page: Page) => page.getByRole('button', { name: KIT_TEXTS.save });
@@ -45,8 +58,7 @@ const campaignDate = (ms: number) => {
 
 test('a campaign of the account’s own plays in a stream’s break, and its impression shows in Insights', async ({
   page,
-  request,
-  baseURL,
+  playwright,
 }) => {
   test.setTimeout(300_000);
   const stamp = Date.now();
@@ -58,7 +70,8 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     bundle: `Flow bundle ${stamp}`,
     stream: `Flow stream ${stamp}`,
   };
-  const own = `http://localhost:${new URL(baseURL!).port}`;
+  const own = server.url;
+  const request = await playwright.request.newContext({ baseURL: own });
   const login = await request.post('/api/auth/login', {
     data: { email: DEMO.customer.email, password: DEMO.customer.password },
   });
@@ -78,12 +91,12 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
   const { _id: streamId } = (await created.json()) as { _id: string };
 
   try {
-    await page.goto('/app/login');
+    await page.goto(`${own}/app/login`);
     await signIn(page, DEMO.customer.email, DEMO.customer.password);
     await expect(page.locator('header').first()).toBeVisible();
 
     // The advertiser.
-    await page.goto('/app/advertisers');
+    await page.goto(`${own}/app/advertisers`);
     await main(page).getByRole('link', { name: ADVERTISER_TEXTS.newAdvertiser }).first().click();
     await textbox(page, ADVERTISER_LABELS.name).fill(names.advertiser);
     await save(page).click();
@@ -91,7 +104,7 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     await expect(page).toHaveURL(recordUrl('/advertisers'));
 
     // The creative: an MP4 upload, conditioned into HLS by the server.
-    await page.goto('/app/creatives/new');
+    await page.goto(`${own}/app/creatives/new`);
     await textbox(page, CREATIVE_LABELS.name).fill(names.creative);
     await pick(page, page, CREATIVE_LABELS.advertiserId, names.advertiser);
     await page.getByText(CREATIVE_SCREEN_TEXTS.sources.upload, { exact: true }).click();
@@ -107,14 +120,14 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     });
 
     // The placement: every stream, every position.
-    await page.goto('/app/placements');
+    await page.goto(`${own}/app/placements`);
     await main(page).getByRole('link', { name: PLACEMENT_SCREEN_TEXTS.newPlacement }).first().click();
     await textbox(page, PLACEMENT_LABELS.name).fill(names.placement);
     await save(page).click();
     await expect(toast(page, RESOURCE_TEXTS.created(RESOURCES.placement.label))).toBeVisible();
 
     // The campaign: a sponsorship of the creative, flying from yesterday to next year.
-    await page.goto('/app/campaigns');
+    await page.goto(`${own}/app/campaigns`);
     await main(page).getByRole('link', { name: CAMPAIGN_SCREEN_TEXTS.newCampaign }).first().click();
     await textbox(page, CAMPAIGN_LABELS.name).fill(names.campaign);
     await textbox(page, CAMPAIGN_LABELS.startDate).fill(campaignDate(stamp - 86_400_000));
@@ -128,7 +141,7 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     const campaignId = new URL(page.url()).pathname.split('/').at(-1)!;
 
     // The bundle: that campaign alone, 100%.
-    await page.goto('/app/demand/new');
+    await page.goto(`${own}/app/demand/new`);
     await textbox(page, BUNDLE_LABELS.name).fill(names.bundle);
     const source = page.getByRole('group', { name: BUNDLE_SCREEN_TEXTS.source(1) });
     await pick(page, source, BUNDLE_LABELS.campaignIds, names.campaign);
@@ -136,7 +149,7 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     await expect(toast(page, RESOURCE_TEXTS.created(RESOURCES.bundle.label))).toBeVisible();
 
     // Attached to the stream on its ad configuration page.
-    await page.goto(`/app/streams-ads/${streamId}`);
+    await page.goto(`${own}/app/streams-ads/${streamId}`);
     await expect(page.getByRole('heading', { level: 1, name: names.stream })).toBeVisible();
     const share = page.getByRole('group', { name: DATASOURCE_TEXTS.row(LIVE_STREAM_LABELS.bundleName, 1) });
     await pick(page, share, DATASOURCE_TEXTS.demandBundle, names.bundle);
@@ -161,36 +174,25 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     const placed = tracking.avails.flatMap((a) => a.ads);
     expect(placed[0]).toMatchObject({ adId: campaignId, creativeId });
 
-    // Playback goes on past the ad: the server-side beacons report its impression.
+    // The player reports the impression from the session's tracking document, as a client-side
+    // tracking player does (the data plane's own server-side beacons are tested in the server
+    // suite): the campaign counts it.
     const impressionUrl = (
       (await (await request.get(trackingUrl)).json()) as {
         avails: { ads: { trackingEvents: { eventType: string; beaconUrls: string[] }[] }[] }[];
       }
     ).avails
       .flatMap((a) => a.ads)[0]!
-      .trackingEvents.find((e) => e.eventType === 'impression')!.beaconUrls[0]!;
-    expect(impressionUrl).toMatch(/\/ads\/impression\?/);
-    const impressions = async () => {
-      const delivery = (await (await request.get('/api/ssai/campaign-delivery', { headers })).json()) as {
-        data: { campaignId: string; impressions: number }[];
-      };
-      return delivery.data.find((d) => d.campaignId === campaignId)?.impressions ?? 0;
+      .trackingEvents.find((e) => e.eventType === 'impression')!
+      .beaconUrls.find((url) => url.startsWith(`${own}/ads/impression?`));
+    expect(impressionUrl, 'the built-in ad server’s impression beacon').toBeDefined();
+    expect((await request.get(impressionUrl!)).status()).toBe(204);
+    const delivery = (await (await request.get('/api/ssai/campaign-delivery', { headers })).json()) as {
+      data: { campaignId: string; served: number; impressions: number }[];
     };
-    let counted = 0;
-    for (const deadline = Date.now() + 60_000; counted < 1 && Date.now() < deadline; ) {
-      await request.get(renditionUrl);
-      counted = await impressions();
-      if (counted < 1) await page.waitForTimeout(2_000);
-    }
-    if (counted < 1) {
-      // What the data plane says of its beacons, to tell a beacon not sent from one not counted.
-      const events = await request.get(`/api/events?kind=liveStream&resourceId=${streamId}&pageSize=100`, {
-        headers,
-      });
-      throw new Error(
-        `no impression counted for ${impressionUrl}; the stream's events: ${await events.text()}`,
-      );
-    }
+    const ours = delivery.data.find((d) => d.campaignId === campaignId);
+    expect(ours?.served).toBeGreaterThanOrEqual(1);
+    expect(ours?.impressions).toBeGreaterThanOrEqual(1);
 
     // The main administrator's Insights, by campaign: the campaign's impression is there.
     await page.getByRole('button', { name: 'Settings' }).click();
@@ -198,7 +200,7 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
     await expect(page).toHaveURL(/\/app\/login/);
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
     await expect(page.locator('header').first()).toBeVisible();
-    await page.goto('/app/insights?groupBy=campaign');
+    await page.goto(`${own}/app/insights?groupBy=campaign`);
     const table = main(page).getByRole('table');
     const row = table.getByRole('row', { name: new RegExp(names.campaign) });
     await expect(row).toBeVisible();
@@ -210,5 +212,6 @@ test('a campaign of the account’s own plays in a stream’s break, and its imp
   } finally {
     await page.goto('about:blank');
     await request.delete(`/api/ssai/ds/${streamId}`, { headers });
+    await request.dispose();
   }
 });

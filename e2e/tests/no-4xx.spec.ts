@@ -12,6 +12,7 @@ import {
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../global-setup.ts';
+import { FILLED_BY_SIDEBAR, OTHER_RECORD_LISTS, type Records } from './built-screens.ts';
 import { type Browser, type BrowserContext, expect, type Page, test } from './fixtures.ts';
 import { createActiveUser, DEMO, popStateTo, signIn } from './helpers.ts';
 
@@ -78,9 +79,14 @@ async function firstRecords(
   page: Page,
   headers: Record<string, string>,
   entries: readonly NavigationEntry[],
-): Promise<Partial<Record<ResourceKind, string>>> {
+): Promise<Records> {
   const ids = navIds(entries);
-  const records: Partial<Record<ResourceKind, string>> = {};
+  const records: Records = {};
+  // A customer account's page: the main administrator's (who sees Customers).
+  if (ids.includes('customers')) {
+    const list = await getJson<{ data: { _id: string }[] }>(page, OTHER_RECORD_LISTS.customer, headers);
+    if (list.data[0]) records.customer = list.data[0]._id;
+  }
   for (const spec of Object.values(RESOURCES)) {
     if (!ids.includes(spec.navigationEntry)) continue;
     const list = await getJson<{ data: { _id: string }[] }>(page, `/api${spec.apiPath}`, headers);
@@ -102,11 +108,7 @@ const matchesPrefix = (path: string, prefix: string) => path === prefix || path.
  * targets (with their query), each parameterised screen filled in (a record of the resource
  * behind it, or the sidebar target that fills it), and each resource's create and edit forms.
  */
-function reachableUrls(
-  entries: readonly NavigationEntry[],
-  admin: boolean,
-  records: Partial<Record<ResourceKind, string>>,
-): string[] {
+function reachableUrls(entries: readonly NavigationEntry[], admin: boolean, records: Records): string[] {
   const enabled = enabledPaths(entries);
   // The guard's rule (protected-guard.ts): an administrator anywhere, anyone else where its navigation leads.
   const reachable = (path: string) => admin || enabled.some((prefix) => matchesPrefix(path, prefix));
@@ -129,6 +131,12 @@ function reachableUrls(
     }
     const prefix = screen.path.slice(0, screen.path.indexOf('/:'));
     if (!reachable(prefix)) continue;
+    const filled = FILLED_BY_SIDEBAR[screen.path];
+    if (filled?.record === 'customer') {
+      // Not a resource: its list is the sidebar target, a record from OTHER_RECORD_LISTS.
+      if (records.customer) urls.add(screen.path.replace(':detail', records.customer));
+      continue;
+    }
     if (screen.path.includes(':detail')) {
       // A new detail screen needs a resource behind its sidebar entry to be filled in.
       const spec = resourceOf(prefix);

@@ -6,6 +6,7 @@ export * from './constants/index.ts';
 export * from './navigation/index.ts';
 export * from './resources/index.ts';
 export * from './schemas/account.ts';
+export * from './schemas/admin-customers.ts';
 export * from './schemas/alarm.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/campaign-delivery.ts';

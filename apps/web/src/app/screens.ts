@@ -19,6 +19,7 @@ import { ADVERTISER_PATHS } from '../features/advertisers/paths.ts';
 import { BUNDLE_PATHS } from '../features/bundles/paths.ts';
 import { CAMPAIGN_PATHS } from '../features/campaigns/paths.ts';
 import { CREATIVE_PATHS } from '../features/creatives/paths.ts';
+import { CUSTOMER_PATHS } from '../features/customers/paths.ts';
 import { ENCODER_PATHS } from '../features/encoders/paths.ts';
 import { ADS_PATHS, LIVE_PATHS } from '../features/live-streams/paths.ts';
 import { PLACEMENT_PATHS } from '../features/placements/paths.ts';
@@ -205,12 +206,19 @@ const SCREEN_TABLE = {
     module: 'knowledge-base/routes/knowledge-base',
   },
 
+  // Customers (main administrator): every account, and one account's page.
+  customers: { sidebar: 'customers', title: 'Customers', module: 'customers/routes/customers' },
+  customer: {
+    path: CUSTOMER_PATHS.routes.detail,
+    title: 'Customer',
+    module: 'customers/routes/customer-detail',
+  },
+
   // Not built yet: later issues give them a module.
   billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
   billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
   configuration: { sidebar: 'configuration', title: 'Configuration' },
   createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
-  customers: { sidebar: 'customers', title: 'Customers' },
   notification: { sidebar: 'notification', title: 'Notification' },
   reports: { sidebar: 'reports', title: 'Reports' },
   user: { sidebar: 'user', title: 'User' },

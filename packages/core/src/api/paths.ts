@@ -36,6 +36,16 @@ export const API_PATHS = {
     approve: 'customer/approve/:id',
     /** Admin only: the record of plan changes. */
     planChanges: 'customer/plan-changes',
+    /** Admin only: every customer account (search, filters, paging). */
+    list: 'customer/customers',
+    /** Admin only: one account's record (GET), its payment customer id and notes (POST). */
+    record: 'customer/customers/:id',
+    /** Admin only: refuses a sign-up with a reason mailed to the account (it is de-activated). */
+    reject: 'customer/reject/:id',
+    /** Admin only: activates a de-activated account (its users may sign in again). */
+    activate: 'customer/activate/:id',
+    /** Admin only: de-activates an account (as its own de-activation does). */
+    deactivate: 'customer/deactivate/:id',
   },
   logo: {
     current: 'logo/updateLogo',

@@ -32,6 +32,9 @@ export const customers = pgTable('customers', {
   cdnDomain: text(),
   /** Set when the account was de-activated; its users can no longer sign in, its data is kept. */
   deactivatedAt: timestamp({ withTimezone: true }),
+  /** The main administrator's notes on the account (Customers screen; each at most 3000 characters). */
+  adminNote: text().notNull().default(''),
+  userNote: text().notNull().default(''),
   /** When a main administrator approved the account after sign-up review. */
   reviewedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,7 @@ import { recordAudit } from '../../repositories/audit-log.ts';
 import { approveCustomer, listPendingCustomers } from '../../repositories/customers.ts';
 import { listPlanChanges } from '../../repositories/plan-changes.ts';
 import { customerAccountRoutes } from './account.ts';
+import { adminCustomerRoutes } from './admin-customers.ts';
 
 /**
  * The account dialog's calls (any signed-in user, for its own customer: account.ts), and the
@@ -24,6 +25,7 @@ import { customerAccountRoutes } from './account.ts';
  */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(customerAccountRoutes);
+  await app.register(adminCustomerRoutes);
 
   app.get(
     routePattern(API_PATHS.customer.pending),

@@ -36,6 +36,8 @@ const customer = (overrides: Partial<CustomerRow> = {}): CustomerRow => ({
   timezone: 0,
   paymentCustomerId: null,
   marketplaceToken: null,
+  adminNote: '',
+  userNote: '',
   enableApi: false,
   apiTokenHash: null,
   apiTokenSealed: null,

@@ -47,7 +47,7 @@ export function ParametersTable({ parameters, label }: { parameters: ApiParamete
               <Table.Tr key={`${p.in}:${p.name}`}>
                 <Table.Th scope="row" fw={600}>
                   <Ltr>{p.name}</Ltr>
-                  <Text size="xs" c={p.required ? 'red' : 'dimmed'} fw={400}>
+                  <Text size="xs" c={p.required ? undefined : 'dimmed'} fw={p.required ? 600 : 400}>
                     {p.required ? T.required : T.optional}
                   </Text>
                 </Table.Th>
@@ -120,7 +120,12 @@ export function OperationDetails({ operation, level = 4 }: { operation: ApiOpera
         <Stack gap={6}>
           <Title order={level} size="h6">
             {T.requestBody}{' '}
-            <Text span size="xs" c={operation.requestBody.required ? 'red' : 'dimmed'} fw={400}>
+            <Text
+              span
+              size="xs"
+              c={operation.requestBody.required ? undefined : 'dimmed'}
+              fw={operation.requestBody.required ? 600 : 400}
+            >
               {operation.requestBody.required ? T.required : T.optional}
             </Text>
           </Title>

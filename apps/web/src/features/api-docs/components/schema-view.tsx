@@ -56,7 +56,7 @@ function FieldLine({ name, schema, required }: { name: string; schema: JsonSchem
           {describeType(schema)}
         </Text>
       </Ltr>
-      <Text span size="xs" c={required ? 'red' : 'dimmed'}>
+      <Text span size="xs" c={required ? undefined : 'dimmed'} fw={required ? 600 : 400}>
         {required ? T.required : T.optional}
       </Text>
     </Group>

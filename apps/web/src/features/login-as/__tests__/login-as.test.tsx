@@ -3,10 +3,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startLoginAs } from '../../../lib/login-as.ts';
 import { queryClient } from '../../../lib/query-client.ts';
 import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
 import LoginAsDialog from '../components/login-as-dialog.tsx';
-import { startLoginAs } from '../start-login-as.ts';
 
 const USERS = [
   {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { startLoginAs } from '../../../lib/login-as.ts';
 import { useUserSearch } from '../api/search-users.ts';
-import { startLoginAs } from '../start-login-as.ts';
 import classes from './login-as-dialog.module.css';
 
 /** A main administrator picks a user from a searchable list and acts as that user. */

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@cuepoint/core';
-import { BASENAME, PATHS } from '../../lib/paths.ts';
-import { queryClient } from '../../lib/query-client.ts';
+import { BASENAME, PATHS } from './paths.ts';
+import { queryClient } from './query-client.ts';
 
 /**
  * Login-as (spec section 4): the administrator's own session stays stored (the original user is
