@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One test run for every workspace. The server suite runs once on a fresh embedded PGlite per
@@ -12,6 +13,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     env: { CUEPOINT_TEST_DB: db },
+    globalSetup: ['./src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -19,6 +21,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // A worker per core: vitest's default leaves one core to its main process, which only
+    // collects results (on CI's 2 cores that halved the suite's speed).
+    maxWorkers: availableParallelism(),
     projects: [
       { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'] } },
       { test: { name: 'stitcher', root: './packages/stitcher', include: ['src/**/*.test.ts'] } },

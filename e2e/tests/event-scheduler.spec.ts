@@ -93,6 +93,8 @@ test('the scheduler’s break appears in the stitched playlist', async ({ page, 
       })
       .toBe(true);
   } finally {
+    // Away first: the scheduler would ask for the deleted stream's events (404).
+    await page.goto('about:blank');
     await request.delete(`/api/ssai/ds/${streamId}`, { headers });
   }
 });

@@ -34,14 +34,17 @@ export interface Database {
 export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathname;
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dataDir?: string }
+  | { driver: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { driver: 'postgres'; url: string; poolSize?: number };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.driver === 'pglite') {
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     // No dataDir: an in-memory database (tests).
-    const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+    // `loadDataDir`: start from a dumped data directory (the tests' migrated template).
+    const client = options.dataDir
+      ? new PGlite(options.dataDir)
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
     await client.waitReady;
     const db: Db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Env, loadEnv } from '../config/env.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -12,9 +13,12 @@ import type { LoggerChoice } from '../lib/logging.ts';
 /**
  * A fresh, migrated and seeded database for one test file: an in-memory PGlite, or (project
  * server:postgres) a new PostgreSQL database created on TEST_DATABASE_URL's server and dropped
- * when the file is done. `publicUrl` is where the seeded demo streams find the demo origin.
+ * when the file is done; both copied from the run's template (test/global-setup.ts) unless a
+ * `publicUrl` is given. `publicUrl` is where the seeded demo streams find the demo origin.
  */
 export async function freshDatabase(publicUrl?: string): Promise<Database> {
+  // The run's template (test/global-setup.ts) is seeded for the default public URL.
+  const fromTemplate = publicUrl === undefined;
   let database: Database;
   if (process.env.CUEPOINT_TEST_DB === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
@@ -22,7 +26,8 @@ export async function freshDatabase(publicUrl?: string): Promise<Database> {
     const name = `cuepoint_test_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
+    const template = fromTemplate ? inject('postgresTemplate') : undefined;
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -38,11 +43,21 @@ export async function freshDatabase(publicUrl?: string): Promise<Database> {
       },
     };
   } else {
-    database = await openDatabase({ driver: 'pglite' });
+    const template = fromTemplate ? await pgliteTemplate() : undefined;
+    database = await openDatabase({ driver: 'pglite', ...(template ? { loadDataDir: template } : {}) });
   }
   await database.migrate();
   await seedIfEmpty(database.db, publicUrl);
   return database;
+}
+
+let pgliteTemplateBlob: Promise<Blob | undefined> | undefined;
+function pgliteTemplate() {
+  pgliteTemplateBlob ??= (async () => {
+    const file = inject('pgliteTemplate');
+    return file ? new Blob([await readFile(file)]) : undefined;
+  })();
+  return pgliteTemplateBlob;
 }
 
 /** A test configuration with its own temporary DATA_DIR (the mail outbox lands there). */

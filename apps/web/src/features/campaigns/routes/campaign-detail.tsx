@@ -3,7 +3,7 @@
  * the shared header (name, status, advertiser's flight, priority, booked, CPM, last change, Delete
  * in More: the campaign goes to the trash, whence it can be restored), then its form in sections.
  */
-import { campaignSchema, CAMPAIGN_LABELS as L } from '@cuepoint/core';
+import { campaignSchema, CAMPAIGN_LABELS as L, UUID_PATTERN } from '@cuepoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
@@ -26,7 +26,7 @@ export function Component() {
   const { detail = '' } = useParams();
   const session = useSession() as SessionLoaderData | undefined;
   // The campaign's account (a stored one's; a new one is the signed-in account's): its pickers offer that account's records.
-  const stored = useQuery({ ...campaignApi.detailOptions(detail), enabled: detail !== 'new' });
+  const stored = useQuery({ ...campaignApi.detailOptions(detail), enabled: UUID_PATTERN.test(detail) });
   const ownerId = stored.data?.customerId ?? (detail === 'new' ? session?.user.customerId._id : undefined);
   return (
     <ResourceEditPage

@@ -4,7 +4,7 @@
  * conditioning and preview, then its form. Save waits for an upload to finish; a saved video that
  * is not HLS is queued for conditioning by the server, and the page follows it.
  */
-import { creativeSchema, CREATIVE_LABELS as L } from '@cuepoint/core';
+import { creativeSchema, CREATIVE_LABELS as L, UUID_PATTERN } from '@cuepoint/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ResourceEditPage } from '../../../components/resource/resource-edit-page.tsx';
@@ -34,7 +34,7 @@ export function Component() {
   const upload = useUploadCreativeVideo();
   const session = useSession() as SessionLoaderData | undefined;
   // The creative's account (a stored one's; a new one is the signed-in account's).
-  const stored = useQuery({ ...creativeApi.detailOptions(detail), enabled: detail !== 'new' });
+  const stored = useQuery({ ...creativeApi.detailOptions(detail), enabled: UUID_PATTERN.test(detail) });
   const ownerId = stored.data?.customerId ?? (detail === 'new' ? session?.user.customerId._id : undefined);
   return (
     <ResourceEditPage

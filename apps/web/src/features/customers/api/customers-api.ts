@@ -6,6 +6,7 @@ import {
   type CustomerListResponse,
   type CustomerRecord,
   type PlanChange,
+  UUID_PATTERN,
 } from '@cuepoint/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
@@ -37,7 +38,8 @@ export const useCustomerRecord = (id: string | undefined) =>
   useQuery({
     queryKey: [...KEY, 'record', id],
     queryFn: () => apiRequest<CustomerRecord>(apiPath(API_PATHS.customer.record, { id: id! })),
-    enabled: Boolean(id),
+    // Not an id at all (a typed or stale address): nothing to ask the server for.
+    enabled: id !== undefined && UUID_PATTERN.test(id),
   });
 
 /** GET customer/plan-changes?customerId= (the existing record of plan changes). */

@@ -3,13 +3,14 @@
  * owner, sub-domain, id) with Login as…, the sign-up review and activation actions (each asks
  * first), usage at a glance, the payment customer id and notes, its users and its plan changes.
  */
-import type { CustomerRecord, PlanChange } from '@cuepoint/core';
+import { type CustomerRecord, type PlanChange, UUID_PATTERN } from '@cuepoint/core';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { ConceptIcon } from '../../../components/icons.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { DetailHeader, type DetailMenuAction } from '../../../components/resource/detail-header.tsx';
 import { formatDateTime } from '../../../components/resource/format.ts';
+import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCustomerCommand, useCustomerRecord, usePlanChanges } from '../api/customers-api.ts';
@@ -22,10 +23,15 @@ import { CUSTOMER_TEXTS as T } from '../texts.ts';
 export function Component() {
   const { detail } = useParams();
   const query = useCustomerRecord(detail);
-  if (query.isError && query.error instanceof ApiError && query.error.status === 404) {
+  const title = useRouteTitle();
+  const notFound =
+    !UUID_PATTERN.test(detail ?? '') ||
+    (query.isError && query.error instanceof ApiError && query.error.status === 404);
+  if (notFound) {
     return (
       <Stack align="flex-start">
-        <Title order={1}>{T.notFound}</Title>
+        <Title order={1}>{title}</Title>
+        <Text>{T.notFound}</Text>
         <Anchor component={Link} to={CUSTOMER_PATHS.list}>
           {T.backToList}
         </Anchor>
