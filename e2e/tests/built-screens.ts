@@ -1,4 +1,5 @@
 import { BUILT_SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
+import { TEAM_SCREEN_TEXTS } from '../../apps/web/src/features/team/texts.ts';
 import {
   ACCOUNT_TEXTS,
   API_PATHS,
@@ -292,6 +293,37 @@ const ACCOUNT_OPENINGS: Record<UserKind, readonly Opening[]> = {
   ],
 };
 
+/**
+ * What some screens show beyond their first look: a second tab (in the URL) or their own dialog.
+ * Keyed by the screen's sidebar entry; each is a visit of its own for the users who reach it.
+ */
+const SCREEN_EXTRAS: readonly {
+  entry: string;
+  suffix: string;
+  shows: string;
+  query?: string;
+  open?: Opening['open'];
+  close?: Opening['close'];
+}[] = [
+  { entry: 'configuration', suffix: 'history', shows: 'configuration history', query: '?tab=history' },
+  {
+    entry: 'notification',
+    suffix: 'preferences',
+    shows: 'notification preferences',
+    query: '?tab=preferences',
+  },
+  {
+    entry: 'user',
+    suffix: 'invite',
+    shows: 'team invite',
+    open: async (page) => {
+      await page.getByRole('button', { name: TEAM_SCREEN_TEXTS.invite }).click();
+      await expect(dialog(page, TEAM_SCREEN_TEXTS.inviteTitle)).toBeVisible();
+    },
+    close: pressEscape,
+  },
+];
+
 /** The visits that open each of `openings` on `on`'s screen. */
 const openingsOn = (on: Pick<Visit, 'name' | 'screen' | 'path'>, openings: readonly Opening[]): Visit[] =>
   openings.map(({ suffix, ...opening }) => ({ ...on, name: `${on.name}-${suffix}`, ...opening }));
@@ -369,6 +401,14 @@ export function builtScreenVisits(user: UserKind, records: Records): Visit[] {
     (v) => v.path === `${RESOURCES.liveStream.screenPath}/${records.liveStream}`,
   );
   if (liveStream) visits.push(...openingsOn(liveStream, RECORD_OPENINGS));
+  for (const extra of SCREEN_EXTRAS) {
+    const path = entryPath(extra.entry);
+    const screen = BUILT_SCREENS.find((s) => s.path === path);
+    // A team's owner invites (the demo customer's user is one); a main administrator has no team.
+    if (!screen || !reachable(user, path) || (extra.open && user === 'admin')) continue;
+    const { entry: _, suffix, query = '', ...rest } = extra;
+    visits.push({ ...rest, name: `${screen.id}-${suffix}`, screen, path: `${path}${query}` });
+  }
   const overview = BUILT_SCREENS.find((s) => s.id === 'overview')!;
   visits.push(
     ...openingsOn({ name: 'account', screen: overview, path: overview.path }, ACCOUNT_OPENINGS[user]),

@@ -341,16 +341,17 @@ test.describe('error page', () => {
     tolerate,
   }) => {
     tolerate('abortedChunk');
-    await login(page, DEMO.customer);
+    // Reports: a screen not built yet (the pending frame's chunk), in the administrator's sidebar.
+    await login(page, DEMO.admin);
     await page.route('**/app/assets/pending-screen-*.js', (route) => route.abort());
     let loads = 0;
     page.on('load', () => {
       loads += 1;
     });
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Notification' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Reports' }).click();
     await expect(page.getByRole('heading', { name: 'Sorry!! Something Went Wrong - 500' })).toBeVisible();
     expect(loads).toBe(1);
-    await expectPath(page, '/app/notification');
+    await expectPath(page, '/app/reports');
   });
 });
 

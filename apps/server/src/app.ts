@@ -23,6 +23,7 @@ import { errorHandling } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { mailPlugin } from './plugins/mail.ts';
+import { platformConfigPlugin } from './plugins/platform-config.ts';
 import { resourceCountsPlugin } from './plugins/resource-counts.ts';
 import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
@@ -111,6 +112,11 @@ export async function buildApp(opts: BuildAppOptions) {
     closeOnShutdown: opts.closeDatabase ?? false,
   });
   await app.register(backgroundPlugin);
+  // The platform configuration in force (app.platformConfig): the data plane reads it, cached.
+  await app.register(platformConfigPlugin, {
+    publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
+    version: VERSION,
+  });
   // The data plane's events and per-minute counters (events/), written in batches.
   await app.register(eventsPlugin, {
     env: opts.env,
@@ -161,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions) {
       publicUrl,
       conditioner: app.conditioner,
       adServer: app.adServer,
+      platformConfig: app.platformConfig,
       allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
       redis: opts.redis,
       ...(opts.clock ? { now: opts.clock } : {}),

@@ -63,6 +63,11 @@ export interface AdServerOptions {
   exclusive?: boolean;
   /** Absolute base of the beacon and conditioned-creative URLs. */
   publicUrl: string;
+  /**
+   * The ad handler's base as configured now (the platform configuration's ADHANDLER): the
+   * impression beacons start with it; undefined or empty: `publicUrl`.
+   */
+  adHandlerBase?: (() => string | undefined) | undefined;
   now: () => number;
   /** The weighted draws (tests give a seeded one). */
   random?: () => number;
@@ -351,7 +356,8 @@ export class AdServer {
       i: claim.i,
       s: signature,
     });
-    return `${this.publicUrl}${ADS_PATHS.impression}?${q.toString()}`;
+    const base = this.options.adHandlerBase?.()?.replace(/\/+$/, '') || this.publicUrl;
+    return `${base}${ADS_PATHS.impression}?${q.toString()}`;
   }
 
   /** Whether an impression beacon is ours, unaltered and recent enough. */

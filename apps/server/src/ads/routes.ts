@@ -340,6 +340,8 @@ export const adsPlugin = fp(async (app: FastifyInstance, opts: AdsPluginOptions)
     db: app.db,
     exclusive: app.database.driver === 'pglite',
     publicUrl: opts.publicUrl,
+    // The platform configuration's ADHANDLER, when the app has one (its cache: no wait).
+    adHandlerBase: app.hasDecorator('platformConfig') ? () => app.platformConfig.peek().ADHANDLER : undefined,
     now,
     random,
     signer: app.secretBox,

@@ -71,8 +71,17 @@ const keyOf = (ruleId: string | null, objectId: string | null) => `${ruleId}:${o
 /** The raising system's identifier of a rule's alarm about an object. */
 export const ruleAlarmUuid = (ruleId: string, objectId: string) => `rule:${ruleId}:${objectId}`;
 
+export interface EvaluationHooks {
+  /** Runs inside the evaluation's transaction with the alarms it raised (their notifications). */
+  onRaised?: (tx: DbOrTx, raised: readonly AlarmRow[]) => Promise<void>;
+}
+
 /** One evaluation of every enabled rule at `now` (ms), in one transaction. */
-export async function evaluateAlarmRules(db: Db, now: number): Promise<EvaluationResult> {
+export async function evaluateAlarmRules(
+  db: Db,
+  now: number,
+  hooks: EvaluationHooks = {},
+): Promise<EvaluationResult> {
   const at = new Date(now);
   const latest = Math.floor(now / MINUTE) * MINUTE;
   return db.transaction(async (tx) => {
@@ -125,6 +134,7 @@ export async function evaluateAlarmRules(db: Db, now: number): Promise<Evaluatio
         }),
       );
     }
+    if (raised.length > 0) await hooks.onRaised?.(tx, raised);
     return { ran: true, raised, cleared: cleared.map((a) => ({ ...a, clearedAt: at })) };
   });
 }

@@ -1,13 +1,23 @@
 /**
  * Runs the alarm evaluator every ALARM_EVALUATION_MS once the server is ready (stopped before the
  * database closes), and mails each raised alarm of a mailed severity (CRITICAL, ALERT,
- * EMERGENCY) to the active main administrators, after its transaction. `app.alarmEvaluator.evaluate`
+ * EMERGENCY) to the active main administrators, after its transaction. Each raised alarm about a
+ * customer also notifies that customer's users (services/notifications.ts: the rows in the
+ * evaluation's transaction, the mails they opted into after it). `app.alarmEvaluator.evaluate`
  * runs one evaluation now (tests give the time).
  */
 import { ALARM_MAILED_SEVERITIES, alarmMail, entryPath } from '@cuepoint/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { DbOrTx } from '../db/client.ts';
+import type { AlarmRow } from '../db/schema/index.ts';
 import { mainAdministratorEmails, toAlarmDto } from '../repositories/alarms.ts';
+import {
+  mailNotifications,
+  NOTHING_NOTIFIED,
+  type Notified,
+  notifyAlarms,
+} from '../services/notifications.ts';
 import { type EvaluationResult, evaluateAlarmRules } from './evaluator.ts';
 
 declare module 'fastify' {
@@ -46,8 +56,15 @@ export const alarmsPlugin = fp(async (app: FastifyInstance, opts: AlarmsPluginOp
 
   const evaluate = (now?: number) => {
     if (running) return running;
-    const run = evaluateAlarmRules(app.db, now ?? clock()).then(async (result) => {
+    let notified: Notified = NOTHING_NOTIFIED;
+    const hooks = {
+      onRaised: async (tx: DbOrTx, raised: readonly AlarmRow[]) => {
+        notified = await notifyAlarms(tx, raised);
+      },
+    };
+    const run = evaluateAlarmRules(app.db, now ?? clock(), hooks).then(async (result) => {
       await mail(result);
+      await mailNotifications(app, notified);
       if (result.raised.length > 0 || result.cleared.length > 0)
         app.log.info(
           { raised: result.raised.length, cleared: result.cleared.length },

@@ -80,6 +80,20 @@ export interface ConditionerOptions {
   ffmpeg: FfmpegStatus;
   policy: FetchPolicy;
   log: FastifyBaseLogger;
+  /**
+   * Called once a job has settled for good: the creative is ready, or its last attempt failed
+   * (the notifications, conditioning/plugin.ts). Its failure is logged, never the job's.
+   */
+  onSettled?: ((outcome: ConditioningOutcome) => Promise<void>) | undefined;
+}
+
+/** How a conditioning job ended. */
+export interface ConditioningOutcome {
+  key: string;
+  sourceUrl: string;
+  ladder: Rung[];
+  status: 'ready' | 'failed';
+  reason: string | null;
 }
 
 export class Conditioner {
@@ -194,6 +208,7 @@ export class Conditioner {
       .where(eq(conditionedCreatives.key, key))
       .limit(1);
     if (!row || row.status === 'ready') return;
+    let settled: ConditioningOutcome | undefined;
     const work = join(this.options.dataDir, 'creatives', `.work-${key}-${randomBytes(4).toString('hex')}`);
     try {
       const answer = await safeFetchBytes(row.sourceUrl, {
@@ -221,6 +236,13 @@ export class Conditioner {
         .set({ status: 'ready', reason: null, durationSeconds: String(seconds), updatedAt: sql`now()` })
         .where(eq(conditionedCreatives.key, key));
       this.options.log.info({ key, source: row.sourceUrl, seconds }, 'conditioning: creative ready');
+      settled = {
+        key,
+        sourceUrl: row.sourceUrl,
+        ladder: row.ladder as Rung[],
+        status: 'ready',
+        reason: null,
+      };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.options.log.warn({ key, source: row.sourceUrl, reason, attempt }, 'conditioning: attempt failed');
@@ -230,9 +252,21 @@ export class Conditioner {
         .update(conditionedCreatives)
         .set({ status: 'failed', reason: reason.slice(0, 500), updatedAt: sql`now()` })
         .where(eq(conditionedCreatives.key, key));
+      settled = {
+        key,
+        sourceUrl: row.sourceUrl,
+        ladder: row.ladder as Rung[],
+        status: 'failed',
+        reason: reason.slice(0, 500),
+      };
     } finally {
       this.transcoding.delete(key);
       await rm(work, { recursive: true, force: true });
+    }
+    if (settled && this.options.onSettled) {
+      await this.options.onSettled(settled).catch((error: unknown) => {
+        this.options.log.error({ err: error, key }, 'conditioning: the settled hook failed');
+      });
     }
   }
 }

@@ -13,7 +13,14 @@ import type { Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
 import { notFound } from '../lib/request-problem.ts';
 import { playbackPolicy } from '../playback/fetch-policy.ts';
-import { Conditioner, CREATIVES_PATH } from './conditioner.ts';
+import { mailNotifications, notifyConditioning } from '../services/notifications.ts';
+import {
+  Conditioner,
+  type ConditioningOutcome,
+  CREATIVES_PATH,
+  conditioningKey,
+  ladderOf,
+} from './conditioner.ts';
 import { detectFfmpeg, type FfmpegStatus } from './ffmpeg.ts';
 
 declare module 'fastify' {
@@ -36,6 +43,20 @@ export async function ffmpegOf(env: Env): Promise<FfmpegStatus> {
   return detectFfmpeg(env.FFMPEG_PATH);
 }
 
+/**
+ * The renditions a creative is conditioned into when it is saved (routes/creatives' CREATIVE_LADDER:
+ * one common rung): the conditioning the creative's page shows. Only its outcome is notified; the
+ * data plane's per-stream ladders of the same video are not (they would repeat the news).
+ */
+const SAVED_CREATIVE_LADDER = ladderOf([]);
+
+/** A creative's conditioning settled: its customers' users are notified, then mailed. */
+async function notifySettled(app: FastifyInstance, database: Database, outcome: ConditioningOutcome) {
+  if (outcome.key !== conditioningKey(outcome.sourceUrl, SAVED_CREATIVE_LADDER)) return;
+  const notified = await database.db.transaction((tx) => notifyConditioning(tx, outcome));
+  await mailNotifications(app, notified);
+}
+
 const KEY = /^[0-9a-f]{32}$/;
 const FILE = /^(\d{1,2})\/(index\.m3u8|seg\d{3,5}\.ts)$|^master\.m3u8$/;
 const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
@@ -52,6 +73,7 @@ export const conditioningPlugin = fp(
       ffmpeg,
       policy: playbackPolicy({ publicUrl: opts.publicUrl, allowHosts: env.PLAYBACK_ALLOW_HOSTS }),
       log: app.log,
+      onSettled: (outcome) => notifySettled(app, opts.database, outcome),
     });
     app.decorate('conditioner', conditioner);
     if (env.CONDITIONING === 'on') {

@@ -34,6 +34,8 @@ export interface ProblemExtra {
   showMessage?: boolean;
   /** A 403 for what the customer's plan lacks (services/resources.ts `planProblem`): the feature. */
   planFeature?: string;
+  /** A 403 for what the caller's team role may not do (plugins/role-access.ts): the least role that may. */
+  roleRequired?: string;
 }
 
 /** Reason phrases of the statuses the server answers (the `error` member of every error body). */

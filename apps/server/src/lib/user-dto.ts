@@ -1,10 +1,12 @@
 import {
   type AccountCustomer,
+  actorAllows,
   CDN_PROTOCOLS,
   type Customer,
   LOGO_ASPECTS,
   type LogoAspect,
   PLAN_FEATURES,
+  type TeamRole,
   type User,
 } from '@cuepoint/core';
 import type { CustomerRow, UserRow } from '../db/schema/index.ts';
@@ -37,6 +39,7 @@ export function toUserDto(user: UserRow, customer: CustomerRow): User {
     profile: { isMainAdmin: user.isMainAdmin },
     isActive: user.isActive,
     isGmanaActive: user.isGmanaActive,
+    role: user.role,
     customerId: toCustomerDto(customer),
     customerObj: [{ _id: customer.id, paymentCustomerId: customer.paymentCustomerId }],
   };
@@ -72,15 +75,17 @@ export function toAccountCustomerDto(
 }
 
 /**
- * Who may see a customer's API token in plain text: a session of that customer's own users (a main
- * administrator only through login-as, which is audited). Anyone else, and any API-token call,
- * gets null.
+ * Who may see a customer's API token in plain text: a session of that customer's own owners (team
+ * roles: API tokens are the owner's; a main administrator only through login-as, which is
+ * audited, as the target's role). Anyone else, and any API-token call, gets null.
  */
 export const tokenReader =
   (
-    auth: { kind: string; customer: { id: string } },
+    auth: { kind: string; customer: { id: string }; user: { isMainAdmin: boolean; role: TeamRole } },
     customerId: string,
     box: { open(sealed: string): string | null },
   ) =>
   (sealed: string): string | null =>
-    auth.kind === 'session' && auth.customer.id === customerId ? box.open(sealed) : null;
+    auth.kind === 'session' && auth.customer.id === customerId && actorAllows(auth.user, 'manage')
+      ? box.open(sealed)
+      : null;

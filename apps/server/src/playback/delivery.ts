@@ -5,6 +5,9 @@
  * by the CDN's, the path and query kept, as MediaTailor's content and ad segment prefixes do; the
  * CDN is set up by the customer to fetch those paths from the origins. Keys are not rewritten (a
  * key server usually checks who asks). A de-activated account's streams do not play.
+ *
+ * An account without a CDN of its own gets the platform's (the configuration's CDNBASE, read per
+ * playlist through app.platformConfig's cache, so a change reaches viewers without a restart).
  */
 import type { MediaPlaylist, MediaSegment } from '@cuepoint/stitcher';
 import type { DbOrTx } from '../db/client.ts';
@@ -23,6 +26,12 @@ export async function readDelivery(db: DbOrTx, customerId: string): Promise<Deli
   if (!domain) return {};
   const protocol = customer.cdnProtocol === 'http://' ? 'http://' : 'https://';
   return { cdnBase: `${protocol}${domain.replace(/\/+$/, '')}` };
+}
+
+/** The delivery of a playlist: the account's CDN, else the platform's CDN base, else none. */
+export function effectiveDelivery(delivery: Delivery, platformCdnBase: string | undefined): Delivery {
+  if (delivery.cdnBase || !platformCdnBase) return delivery;
+  return { cdnBase: platformCdnBase };
 }
 
 /** `uri` through the CDN: its origin replaced by `base` when it is an absolute http(s) URL. */

@@ -29,7 +29,7 @@ import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewe
 import type { BeaconSender } from './beacons.ts';
 import { Creatives } from './creatives.ts';
 import { recordBeacon, recordDecision } from './decision-events.ts';
-import { delivered } from './delivery.ts';
+import { delivered, effectiveDelivery } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
@@ -63,6 +63,8 @@ export interface LivePlaybackOptions {
   events?: EventPipeline | undefined;
   /** The built-in ad server's demand (internal decisions); without it, they have no ads. */
   campaigns?: DecisionDeps['campaigns'];
+  /** The platform configuration's CDN base (CDNBASE), for accounts without a CDN of their own. */
+  platformCdnBase?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** What a live stream's events are about. */
@@ -296,7 +298,8 @@ export class LivePlayback {
       this.sendDueBeacons(result, live.avails, config, sessionId);
       live.avails = this.trimmed(live.avails, result.state);
       await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
-      return { body: serializeMediaPlaylist(delivered(result.playlist, config.delivery)), stale };
+      const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
+      return { body: serializeMediaPlaylist(delivered(result.playlist, delivery)), stale };
     });
   }
 

@@ -22,13 +22,20 @@ import type { AdServer } from '../ads/ad-server.ts';
 import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
 import { httpReason } from '../lib/request-problem.ts';
+import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigService } from '../services/platform-config.ts';
 import { BeaconSender } from './beacons.ts';
 import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
 import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
 import { OriginProblem, unknownRendition } from './problems.ts';
 import type { FetchPolicy } from './safe-fetch.ts';
-import { MemorySessionStore, RedisSessionStore, type SessionStore, type ViewerSession } from './sessions.ts';
+import {
+  MemorySessionStore,
+  RedisSessionStore,
+  type SessionStore,
+  VIEWER_SESSION_KEY,
+  type ViewerSession,
+} from './sessions.ts';
 import type { TrackingDocument } from './tracking.ts';
 import { VodPlayback } from './vod-playback.ts';
 
@@ -50,6 +57,11 @@ export interface PlaybackPluginOptions {
   conditioner?: Conditioner | undefined;
   /** The built-in ad server (ads/): internal decisions' demand; absent, they have no ads. */
   adServer?: AdServer | undefined;
+  /**
+   * The platform configuration in force (app.platformConfig): CDNBASE for segment URLs, redisKey
+   * for the session keys in Redis. Absent: no platform CDN, the default key prefix.
+   */
+  platformConfig?: Pick<PlatformConfigService, 'current' | 'peek'> | undefined;
 }
 
 const MPEGURL = 'application/vnd.apple.mpegurl';
@@ -96,8 +108,15 @@ function viewerOf(request: FastifyRequest) {
 export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginOptions) {
   const now = opts.now ?? Date.now;
   const limits = { ...PLAYBACK_LIMITS, ...opts.limits };
+  const platformConfig = opts.platformConfig;
+  // The Redis key prefix is the configuration's (read at each command, so a change applies at once).
+  const sessionPrefix = () => `${platformConfig?.peek().redisKey || DEFAULT_REDIS_KEY}${VIEWER_SESSION_KEY}`;
   const sessions =
-    opts.sessions ?? (opts.redis ? new RedisSessionStore(opts.redis) : new MemorySessionStore(now));
+    opts.sessions ??
+    (opts.redis ? new RedisSessionStore(opts.redis, sessionPrefix) : new MemorySessionStore(now));
+  const platformCdnBase = platformConfig
+    ? async () => baseOf((await platformConfig.current()).values.CDNBASE)
+    : undefined;
   app.addHook('onClose', async () => sessions.close());
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
   const policy = playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup });
@@ -113,6 +132,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     policy,
     limits,
     now,
+    platformCdnBase,
   });
 
   app.addHook('onRequest', async (_request, reply) => {
@@ -149,6 +169,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     decisionDeps: live.decisionDeps,
     events: app.events,
     attributeOrigin: (url, subject) => live.attributeOrigin(url, subject),
+    platformCdnBase,
   });
 
   const kinds: PlaybackKind[] = [

@@ -248,6 +248,9 @@ export interface RedisSessionStoreOptions {
   maxLocalCopies?: number;
 }
 
+/** What follows the configured Redis key prefix in a viewer session's key. */
+export const VIEWER_SESSION_KEY = 'viewer-session:';
+
 /** This process's last write of a session: its JSON, and when Redis expires it. */
 interface LocalCopy {
   json: string;
@@ -266,18 +269,26 @@ interface LocalCopy {
  * another process's. A session this process has no copy of is a 503 while Redis is down (players
  * retry a 5xx, and the process that has its copy may answer), and a 404 once Redis answers
  * without it. Whoever passed the connection closes it (it is shared with the rate limits).
+ *
+ * The key prefix may change while running (the platform configuration's redisKey): new writes go
+ * under the new prefix, and a session this process kept a copy of is put back under it when first
+ * missed there; sessions only other processes kept are not found under the new prefix.
  */
 export class RedisSessionStore implements SessionStore {
   private readonly local = new Map<string, LocalCopy>();
   private readonly commandTimeoutMs: number;
   private readonly maxLocalCopies: number;
 
+  /** The key prefix: fixed, or read at each command (the platform configuration's redisKey). */
+  private readonly prefixOf: () => string;
+
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'cuepoint:viewer-session:',
+    prefix: string | (() => string) = `cuepoint:${VIEWER_SESSION_KEY}`,
     private readonly now: () => number = Date.now,
     options: RedisSessionStoreOptions = {},
   ) {
+    this.prefixOf = typeof prefix === 'string' ? () => prefix : prefix;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 1_000;
     this.maxLocalCopies = options.maxLocalCopies ?? 10_000;
   }
@@ -288,9 +299,10 @@ export class RedisSessionStore implements SessionStore {
 
   async get(id: string) {
     if (!isSessionId(id)) return undefined;
+    const key = this.prefixOf() + id;
     let raw: string | null;
     try {
-      raw = await this.command(this.redis.get(this.prefix + id));
+      raw = await this.command(this.redis.get(key));
     } catch (error) {
       const copy = this.copyOf(id);
       if (!copy) throw new SessionStoreUnavailable(error);
@@ -301,7 +313,7 @@ export class RedisSessionStore implements SessionStore {
     if (!copy) return undefined;
     // Redis lost it: put it back for the other processes (unless one of them already has).
     await this.command(
-      this.redis.set(this.prefix + id, copy.json, 'PX', Math.max(1, copy.expiresAt - this.now()), 'NX'),
+      this.redis.set(key, copy.json, 'PX', Math.max(1, copy.expiresAt - this.now()), 'NX'),
     ).catch(() => undefined);
     return parseSession(copy.json, id);
   }
@@ -311,7 +323,7 @@ export class RedisSessionStore implements SessionStore {
     const ttl = Math.max(1, Math.round(ttlMs));
     this.remember(session.id, { json, expiresAt: this.now() + ttl });
     try {
-      await this.command(this.redis.set(this.prefix + session.id, json, 'PX', ttl));
+      await this.command(this.redis.set(this.prefixOf() + session.id, json, 'PX', ttl));
     } catch {
       // Redis is down or slow: the copy just kept serves this viewer meanwhile (see the class).
     }
@@ -320,7 +332,7 @@ export class RedisSessionStore implements SessionStore {
   async delete(id: string) {
     if (!isSessionId(id)) return;
     this.local.delete(id);
-    await this.command(this.redis.del(this.prefix + id));
+    await this.command(this.redis.del(this.prefixOf() + id));
   }
 
   /** The connection is the caller's (shared with rate limits): closing the store leaves it open. */

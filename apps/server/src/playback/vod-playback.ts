@@ -27,7 +27,7 @@ import { findResource } from '../repositories/resources.ts';
 import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { Creatives } from './creatives.ts';
 import { recordDecision } from './decision-events.ts';
-import { type Delivery, delivered, readDelivery } from './delivery.ts';
+import { type Delivery, delivered, effectiveDelivery, readDelivery } from './delivery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
 import { ConfigCache, isResourceId } from './live-config.ts';
@@ -85,6 +85,8 @@ export interface VodPlaybackOptions {
   events?: EventPipeline | undefined;
   /** Counts the origin fetches of a URL for an asset (the shared origin cache's, live-playback.ts). */
   attributeOrigin?: (url: string, subject: EventSubject) => void;
+  /** The platform configuration's CDN base (CDNBASE), for accounts without a CDN of their own. */
+  platformCdnBase?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** What a VOD asset's events are about. */
@@ -324,7 +326,8 @@ export class VodPlayback {
     this.options.events?.request(vodSubject(config), sessionId);
     const content = await this.media(rendition.url, config);
     const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition));
-    return serializeMediaPlaylist(delivered(result.playlist, config.delivery));
+    const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
+    return serializeMediaPlaylist(delivered(result.playlist, delivery));
   }
 
   async tracking(vodId: string, sessionId: string): Promise<TrackingDocument> {

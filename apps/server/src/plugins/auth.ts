@@ -15,6 +15,7 @@ import {
   touchSession,
 } from '../repositories/sessions.ts';
 import { findUserWithCustomer } from '../repositories/users.ts';
+import { roleRefusal } from './role-access.ts';
 
 interface AuthBase {
   /** The user the request acts as, and its customer account (the login-as target, if any). */
@@ -123,6 +124,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   };
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
+    await identify(request);
+    // Team roles (issue 18): the route's role action, checked once here for every signed-in call.
+    const refusal = roleRefusal(request.auth!.user, request.method, request.routeOptions.url);
+    if (refusal) throw refusal;
+  });
+
+  /** Sets `request.auth` from the bearer token (a session or an API token), or throws. */
+  const identify = async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized('Authentication required');
     const token = match[1]!;
@@ -163,7 +172,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
     request.auth = auth;
     await touchSession(app.db, session);
-  });
+  };
 
   app.addHook('onSend', async (request, reply, payload) => {
     const auth = request.auth;

@@ -20,11 +20,19 @@ export const isApiToken = (token: string) => API_TOKEN_SHAPE.test(token);
  * Who an API token call acts as: the customer's earliest-created user that may sign in (email
  * confirmed and account reviewed) and is not a main administrator, ties broken by id so the
  * choice is stable. This is the user who signed the account up, as long as it is still active.
+ * It is an owner (issue 18, team roles) and never a de-activated member: the team always keeps an
+ * active owner (routes/team), so an account whose users may sign in has one.
  * A token never acts as a main administrator: an account with only administrators has no API
  * access, and a token whose account gains an administrator keeps acting as a customer user.
  */
 const actingUserOrder = [asc(users.createdAt), asc(users.id)] as const;
-const canSignIn = and(eq(users.isActive, true), eq(users.isGmanaActive, true), eq(users.isMainAdmin, false));
+const canSignIn = and(
+  eq(users.isActive, true),
+  eq(users.isGmanaActive, true),
+  eq(users.isMainAdmin, false),
+  eq(users.role, 'owner'),
+  isNull(users.deactivatedAt),
+);
 
 /** The user API token calls of this customer act as, or undefined when it has none. */
 export async function findApiTokenUser(db: DbOrTx, customerId: string): Promise<UserRow | undefined> {

@@ -45,7 +45,8 @@ export interface ActiveSession {
 
 /**
  * The live (not revoked, not expired) session for a token hash, with its user and customer; one
- * query. A de-activated account has no live session (they are revoked with it; this is the backstop).
+ * query. A de-activated account or team member has no live session (they are revoked with it;
+ * this is the backstop).
  */
 export async function findActiveSession(
   db: DbOrTx,
@@ -72,6 +73,8 @@ export async function findActiveSession(
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, now),
         isNull(customers.deactivatedAt),
+        // A member de-activated by a team owner has none either (revoked with it; the backstop).
+        isNull(users.deactivatedAt),
       ),
     )
     .limit(1);

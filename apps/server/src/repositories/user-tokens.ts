@@ -3,13 +3,22 @@ import type { DbOrTx } from '../db/client.ts';
 import { type UserRow, users, userTokens } from '../db/schema/index.ts';
 import { hashToken, newToken } from '../lib/tokens.ts';
 
-export type TokenPurpose = 'activation' | 'reset';
+export type TokenPurpose = 'activation' | 'reset' | 'invite';
 
 /** How long a mailed link stays usable. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   activation: 7 * 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
+  invite: 7 * 24 * 60 * 60 * 1000,
 };
+
+/** A user's unused tokens of one purpose stop working (a de-activated member's invite). */
+export async function revokeUserTokens(db: DbOrTx, userId: string, purpose: TokenPurpose, now = new Date()) {
+  await db
+    .update(userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+}
 
 /** A fresh single-use token; earlier unused tokens of the same purpose stop working. */
 export async function issueUserToken(db: DbOrTx, userId: string, purpose: TokenPurpose, now = new Date()) {

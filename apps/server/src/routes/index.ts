@@ -4,6 +4,7 @@ import { alarmRoutes } from './alarm/index.ts';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
 import { billingRoutes } from './billing/index.ts';
 import { campaignDeliveryRoutes } from './campaigns/index.ts';
+import { configRoutes } from './config/index.ts';
 import { countryRoutes } from './country/index.ts';
 import { creativeConditioningHooks, creativeRoutes } from './creatives/index.ts';
 import { customerRoutes } from './customer/index.ts';
@@ -12,6 +13,7 @@ import { demandReportRoutes } from './demand/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { logoPublicRoutes, logoRoutes } from './logo/index.ts';
 import { monitoringRoutes } from './monitoring/index.ts';
+import { notificationRoutes } from './notification/index.ts';
 import { overviewRoutes } from './overview/index.ts';
 import { playbackBreakRoutes } from './playback/index.ts';
 import { playoutRoutes } from './playout/index.ts';
@@ -20,6 +22,7 @@ import { eventRoutes } from './resources/events.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
 import { slateUploadRoutes } from './resources/slate-upload.ts';
 import { scheduleRoutes } from './schedule/index.ts';
+import { teamPublicRoutes, teamRoutes } from './team/index.ts';
 import { userRoutes } from './user/index.ts';
 import { userSearchRoutes } from './user/search.ts';
 
@@ -32,16 +35,19 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
   await app.register(healthRoutes, { version: opts.version });
   await app.register(authPublicRoutes);
   await app.register(logoPublicRoutes);
+  await app.register(teamPublicRoutes);
 
   await app.register(async (protectedApp) => {
     protectedApp.addHook('onRequest', app.authenticate);
     await protectedApp.register(authRoutes);
     await protectedApp.register(userRoutes);
     await protectedApp.register(userSearchRoutes);
+    await protectedApp.register(teamRoutes);
     await protectedApp.register(customerRoutes);
     await protectedApp.register(customerTokenRoutes);
     await protectedApp.register(alarmRoutes);
     await protectedApp.register(overviewRoutes);
+    await protectedApp.register(notificationRoutes);
     await protectedApp.register(demandReportRoutes);
     await protectedApp.register(billingRoutes);
     await protectedApp.register(countryRoutes);
@@ -58,5 +64,6 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
     await protectedApp.register(scheduleRoutes);
     await protectedApp.register(monitoringRoutes);
     await protectedApp.register(playoutRoutes);
+    await protectedApp.register(configRoutes);
   });
 };

@@ -214,14 +214,26 @@ const SCREEN_TABLE = {
     module: 'customers/routes/customer-detail',
   },
 
+  // Every user's own notifications and mail preferences.
+  notification: {
+    sidebar: 'notification',
+    title: 'Notification',
+    module: 'notifications/routes/notifications',
+  },
+
+  // The customer's team and its roles (issue 18).
+  user: { sidebar: 'user', title: 'User', module: 'team/routes/team' },
+
   // Not built yet: later issues give them a module.
   billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
   billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
-  configuration: { sidebar: 'configuration', title: 'Configuration' },
+  configuration: {
+    sidebar: 'configuration',
+    title: 'Configuration',
+    module: 'configuration/routes/configuration',
+  },
   createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
-  notification: { sidebar: 'notification', title: 'Notification' },
   reports: { sidebar: 'reports', title: 'Reports' },
-  user: { sidebar: 'user', title: 'User' },
 } satisfies Record<string, ScreenRow>;
 
 export type ScreenId = keyof typeof SCREEN_TABLE;

@@ -134,14 +134,16 @@ const SESSION_STATUSES = new Set([400, 401, 402, 403]);
 /**
  * Whether a signed-in request's error ends the session (spec section 8): 400, 401, 402 and 403,
  * but a 400 that names fields (a validation answer, for the form) and a 403 that names a plan
- * feature (a write the customer's plan does not include: the caller shows its upgrade text), and
- * a web page where data was expected.
+ * feature (a write the customer's plan does not include: the caller shows its upgrade text) or a
+ * team role (a write the user's role does not allow: the caller toasts the message), and a web
+ * page where data was expected.
  */
 export function endsSession(error: ApiError): boolean {
   if (error.htmlAnswer) return true;
   const validation = error.status === 400 && Boolean(error.body?.fields?.length);
   const plan = error.status === 403 && Boolean(error.body?.planFeature);
-  return SESSION_STATUSES.has(error.status) && !validation && !plan;
+  const role = error.status === 403 && Boolean(error.body?.roleRequired);
+  return SESSION_STATUSES.has(error.status) && !validation && !plan && !role;
 }
 
 /**

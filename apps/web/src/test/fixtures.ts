@@ -15,6 +15,7 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   profile: { isMainAdmin: false },
   isActive: true,
   isGmanaActive: true,
+  role: 'owner',
   customerId: {
     _id: 'c-1',
     name: 'Analytical Engines',

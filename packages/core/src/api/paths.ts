@@ -47,6 +47,18 @@ export const API_PATHS = {
     /** Admin only: de-activates an account (as its own de-activation does). */
     deactivate: 'customer/deactivate/:id',
   },
+  /**
+   * The customer's team (issue 18): `members` lists it (GET) and invites (POST); the others act on
+   * one member (owner only); `acceptInvite` is public (the invite mail's link).
+   */
+  team: {
+    members: 'team/members',
+    role: 'team/members/:id/role',
+    deactivate: 'team/members/:id/deactivate',
+    reactivate: 'team/members/:id/reactivate',
+    resendInvite: 'team/members/:id/resend-invite',
+    acceptInvite: 'team/accept-invite',
+  },
   logo: {
     current: 'logo/updateLogo',
     login: 'logo/login',
@@ -58,6 +70,17 @@ export const API_PATHS = {
     rule: 'alarm/rules/:id',
     /** The customer accounts a rule may name (the rules' picker). */
     customers: 'alarm/customers',
+  },
+  /**
+   * The signed-in user's own notifications and mail preferences (self-service: any role; during
+   * login-as the target's, read-only).
+   */
+  notification: {
+    list: 'notification/notifications',
+    read: 'notification/notifications/:id/read',
+    readAll: 'notification/notifications/read-all',
+    unreadCount: 'notification/unread-count',
+    preferences: 'notification/preferences',
   },
   overview: { summary: 'overview/summary' },
   billing: { paymentPlans: 'billing/getPaymentPlans' },
@@ -110,6 +133,18 @@ export const API_PATHS = {
     channels: 'playout/channels',
     start: 'playout/channels/:id/start',
     stop: 'playout/channels/:id/stop',
+  },
+  /**
+   * Main administrator: the platform's cluster configuration (spec section 7's `config/get`),
+   * versioned: save a new version, the history, one version, compare two, restore one.
+   */
+  config: {
+    get: 'config/get',
+    save: 'config/save',
+    versions: 'config/versions',
+    version: 'config/versions/:version',
+    compare: 'config/compare',
+    restore: 'config/restore',
   },
 } as const;
 

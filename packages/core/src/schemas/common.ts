@@ -13,6 +13,11 @@ export const errorResponseSchema = z.object({
    * upgrade prompt `message` is. The console answers it with that prompt, not a lost session.
    */
   planFeature: z.string().optional(),
+  /**
+   * A 403 refusing what the caller's team role may not do (issue 18): the least role that may.
+   * The console toasts `message` rather than ending the session.
+   */
+  roleRequired: z.string().optional(),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TEAM_ROLES } from '../resources/permissions.ts';
 
 /** A customer account as the console sees it (spec section 3). */
 export const customerSchema = z.object({
@@ -25,6 +26,8 @@ export const userSchema = z.object({
   profile: z.object({ isMainAdmin: z.boolean() }),
   isActive: z.boolean(),
   isGmanaActive: z.boolean(),
+  /** The user's role in its customer's team (issue 18): what the console offers it. */
+  role: z.enum(TEAM_ROLES),
   customerId: customerSchema,
   customerObj: z.array(customerSchema.pick({ _id: true, paymentCustomerId: true })),
 });

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
-/** Single-use tokens mailed to a user (activation, password reset); stored as SHA-256 only. */
+/** Single-use tokens mailed to a user (activation, password reset, team invite); stored as SHA-256 only. */
 export const userTokens = pgTable(
   'user_tokens',
   {
@@ -9,7 +9,7 @@ export const userTokens = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text({ enum: ['activation', 'reset'] }).notNull(),
+    purpose: text({ enum: ['activation', 'reset', 'invite'] }).notNull(),
     tokenHash: text().notNull().unique(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

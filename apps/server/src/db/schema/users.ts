@@ -19,6 +19,18 @@ export const users = pgTable(
     country: text().notNull().default(''),
     organizationType: text(),
     isMainAdmin: boolean().notNull().default(false),
+    /**
+     * The user's role in its customer's team: an owner manages the team and everything else, an
+     * editor changes the account's resources, a viewer only reads. Enforced by the server.
+     */
+    role: text({ enum: ['owner', 'editor', 'viewer'] })
+      .notNull()
+      .default('owner'),
+    /** Invited by a team owner and not yet signed in with a password of its own. */
+    invitedBy: uuid(),
+    invitedAt: timestamp({ withTimezone: true }),
+    /** De-activated by a team owner: cannot sign in; its sessions end. */
+    deactivatedAt: timestamp({ withTimezone: true }),
     /** Email address confirmed through the activation link. */
     isActive: boolean().notNull().default(false),
     /** Account reviewed and approved by a main administrator. */

@@ -22,6 +22,7 @@ import {
 } from '../../repositories/alarms.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 import { customerExists } from '../../repositories/customers.ts';
+import { mailAfterReply, notifyAlarms } from '../../services/notifications.ts';
 import { alarmRuleRoutes } from './rules.ts';
 
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -70,7 +71,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       const body = request.body;
       const auth = request.auth!;
       const customerId = body.customerId ?? null;
-      const row = await app.db.transaction(async (tx) => {
+      const { row, notified } = await app.db.transaction(async (tx) => {
         // Thrown: the transaction ends before the answer.
         if (customerId !== null && !(await customerExists(tx, customerId))) {
           throw fieldProblem('customerId', ALARM_TEXTS.unknownCustomer);
@@ -95,8 +96,10 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
           requestId: request.id,
           ip: request.ip,
         });
-        return alarm;
+        // A customer's alarm is also its users' notification (mailed to those who chose so).
+        return { row: alarm, notified: await notifyAlarms(tx, [alarm]) };
       });
+      mailAfterReply(app, notified);
       return reply.code(201).send(toAlarmDto(row));
     },
   );

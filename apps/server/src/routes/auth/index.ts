@@ -12,6 +12,7 @@ import {
   newPasswordRequestSchema,
   routePattern,
   signupRequestSchema,
+  TEAM_TEXTS,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -169,6 +170,8 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!found) throw unauthorized(AUTH_TEXTS.invalidCredentials);
       // A plain 403 (no isActive in the body): the console clears its state and shows the login page.
       if (found.customer.deactivatedAt) throw forbidden(DEACTIVATION_TEXTS.loginRefused);
+      // A member a team owner de-activated (issue 18): the same plain 403, with its own words.
+      if (user.deactivatedAt) throw forbidden(TEAM_TEXTS.userDeactivated);
       if (!user.isActive || !user.isGmanaActive) throw accountStateError(user);
 
       const session = await createSession(app.db, user.id, {

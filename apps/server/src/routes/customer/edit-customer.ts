@@ -1,3 +1,4 @@
+import type { PaymentPlan } from '@cuepoint/core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
@@ -14,6 +15,12 @@ import {
 } from '../../repositories/customers.ts';
 import { recordPlanChange } from '../../repositories/plan-changes.ts';
 import { listCustomerUserIds } from '../../repositories/users.ts';
+import {
+  mailAfterReply,
+  NOTHING_NOTIFIED,
+  type Notified,
+  notifyPlanChange,
+} from '../../services/notifications.ts';
 import { deleteFiles, type FileLedger, storeAccountFiles } from './account-files.ts';
 import {
   type AccountInput,
@@ -57,8 +64,9 @@ export async function editCustomerAccount(
   // 2. The rules that depend on the account, the files and the row, all in one transaction.
   const ledger: FileLedger = { written: [], replaced: [] };
   let updated: CustomerRow;
+  let notified: Notified;
   try {
-    updated = await app.db.transaction(async (tx) => {
+    ({ row: updated, notified } = await app.db.transaction(async (tx) => {
       const current = await lockCustomer(tx, request.id);
       if (!current) throw notFound(EDIT_CUSTOMER_MESSAGES.notFound);
       const planned = planAccountEdit(current, input, checked.value, auth.user);
@@ -70,7 +78,7 @@ export async function editCustomerAccount(
       // Files last: nothing is stored for a refused edit.
       const files = await storeAccountFiles(app, tx, current, plan, ledger);
       return saveEdit(tx, current, { ...plan.changes, ...files }, request);
-    });
+    }));
   } catch (err) {
     await deleteFiles(app, ledger.written);
     if (isUniqueViolation(err)) throw domainTaken();
@@ -81,7 +89,9 @@ export async function editCustomerAccount(
     throw err;
   }
 
-  // 3. After commit: the replaced files go, and cached sessions drop the old account.
+  // 3. After commit: the replaced files go, and cached sessions drop the old account; the plan
+  // change's mails go after the answer.
+  mailAfterReply(app, notified);
   await deleteFiles(app, ledger.replaced, 'could not delete a replaced file');
   if (app.sessionCache) {
     for (const userId of await listCustomerUserIds(app.db, updated.id)) app.sessionCache.deleteUser(userId);
@@ -89,16 +99,19 @@ export async function editCustomerAccount(
   return updated;
 }
 
-/** Writes the changes with their audit entry (and the plan change); no changes, no write. */
+/**
+ * Writes the changes with their audit entry (and the plan change with its notifications, mailed
+ * after commit); no changes, no write.
+ */
 async function saveEdit(
   tx: DbOrTx,
   current: CustomerRow,
   changes: CustomerChanges,
   request: EditCustomerRequest,
-): Promise<CustomerRow> {
+): Promise<{ row: CustomerRow; notified: Notified }> {
   const { auth } = request;
   const changed = Object.keys(changes);
-  if (changed.length === 0) return current;
+  if (changed.length === 0) return { row: current, notified: NOTHING_NOTIFIED };
   const row = await updateCustomer(tx, current.id, changes);
   await recordAudit(tx, {
     action: 'customer.edit',
@@ -113,7 +126,8 @@ async function saveEdit(
     requestId: request.requestId,
     ip: request.ip,
   });
-  // A plan change is billed from its own record: who, when, from and to.
+  // A plan change is billed from its own record: who, when, from and to; the users are told.
+  let notified = NOTHING_NOTIFIED;
   if (changes.paymentPlan) {
     await recordPlanChange(tx, {
       customerId: current.id,
@@ -122,6 +136,12 @@ async function saveEdit(
       changedBy: auth.actor?.id ?? auth.user.id,
       actingAs: auth.user.id,
     });
+    notified = await notifyPlanChange(tx, {
+      customerId: current.id,
+      fromPlan: current.paymentPlan as PaymentPlan,
+      toPlan: changes.paymentPlan as PaymentPlan,
+      byEmail: (auth.actor ?? auth.user).email,
+    });
   }
-  return row!;
+  return { row: row!, notified };
 }

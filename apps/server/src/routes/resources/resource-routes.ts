@@ -85,6 +85,7 @@ const createQuerySchema = z.strictObject({
 const actorOf = (auth: AuthContext): ResourceActor => ({
   isMainAdmin: auth.user.isMainAdmin,
   customerId: auth.customer.id,
+  role: auth.user.role,
 });
 const whoOf = (auth: AuthContext): ResourceWriter => ({
   actor: auth.user.email,

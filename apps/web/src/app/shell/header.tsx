@@ -1,4 +1,4 @@
-import { entryPath, TEXTS } from '@cuepoint/core';
+import { actorAllows, entryPath, TEXTS } from '@cuepoint/core';
 import {
   ActionIcon,
   Button,
@@ -77,6 +77,8 @@ export function Header(props: Props) {
   const logo = useCustomerLogo(onLiveDemo, demoCustomer);
   // A main administrator, as itself, may act as another user.
   const canLoginAs = isMainAdmin && !loginAs && !userView;
+  // My Account (plan, settings, API token) and De-Activate are a team owner's (issue 18: roles).
+  const owner = actorAllows({ isMainAdmin, role: user.role }, 'manage');
   const [loginAsOpen, setLoginAsOpen] = useState(false);
 
   return (
@@ -159,10 +161,12 @@ export function Header(props: Props) {
             <Menu.Dropdown>
               <Menu.Label>{user.email}</Menu.Label>
               <Menu.Item onClick={() => props.onSettings('profile')}>{SETTINGS_ENTRIES.profile}</Menu.Item>
-              <Menu.Item onClick={() => props.onSettings('account')}>{SETTINGS_ENTRIES.account}</Menu.Item>
+              {owner && (
+                <Menu.Item onClick={() => props.onSettings('account')}>{SETTINGS_ENTRIES.account}</Menu.Item>
+              )}
               {canLoginAs && <Menu.Item onClick={() => setLoginAsOpen(true)}>{LOGIN_AS_ENTRY}</Menu.Item>}
               {/* Not for the main admin; during login-as the administrator may not close the account. */}
-              {!isMainAdmin && !loginAs && (
+              {!isMainAdmin && !loginAs && owner && (
                 <Menu.Item className={classes.danger} onClick={() => props.onSettings('deactivate')}>
                   {SETTINGS_ENTRIES.deactivate}
                 </Menu.Item>

@@ -7,6 +7,7 @@
 import type { ResourceKind, ResourceStatus } from '@cuepoint/core';
 import { type ReactNode, useState } from 'react';
 import type { ResourceApi, ResourceDto } from '../../lib/resource-api.ts';
+import { useRoleAllows } from '../../lib/role-access.ts';
 import { ConceptIcon, navIcon } from '../icons.tsx';
 import { DeleteDialog } from './delete-action.tsx';
 import { type DetailFact, DetailHeader, type DetailMenuAction } from './detail-header.tsx';
@@ -40,10 +41,12 @@ export function RecordHeader<K extends ResourceKind>({
   type = api.spec.label,
   logsTo,
   actions,
-  deletable = true,
+  deletable: offeredDelete = true,
   onDeleted,
 }: RecordHeaderProps<K>) {
   const [deleting, setDeleting] = useState(false);
+  // A viewer's role may not delete (the server refuses it too).
+  const deletable = useRoleAllows('write') && offeredDelete;
   // The resource's icon: its sidebar entry's (one icon per concept).
   const TypeIcon = navIcon(api.spec.navigationEntry);
   const data = record as ResourceDto<K> & { name?: unknown; status?: unknown };

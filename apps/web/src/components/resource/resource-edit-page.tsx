@@ -13,10 +13,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { ResourceDto } from '../../lib/resource-api.ts';
+import { useRoleAllows } from '../../lib/role-access.ts';
 import type { DetailFact } from './detail-header.tsx';
 import { RecordHeader } from './record-header.tsx';
 import { ResourceDetail } from './resource-detail.tsx';
 import { type FormValues, ResourceFormPage } from './resource-form.tsx';
+import { KIT_TEXTS } from './texts.ts';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 import { type ResourceFormOptions, recordName, useResourceForm } from './use-resource-form.ts';
 
@@ -46,7 +48,18 @@ export function ResourceEditPage<K extends ResourceKind, V extends FormValues>(
   props: ResourceEditPageProps<K, V>,
 ) {
   const { api, id, paths, createTitle } = props;
-  if (id === 'new' && createTitle !== undefined) return <CreateForm {...props} createTitle={createTitle} />;
+  const canWrite = useRoleAllows('write');
+  if (id === 'new' && createTitle !== undefined) {
+    // A viewer who followed a link to the create page: nothing to fill in.
+    if (!canWrite) {
+      return (
+        <ResourceFormPage title={createTitle} error={KIT_TEXTS.readOnlyCreate} cancelTo={paths.list}>
+          {null}
+        </ResourceFormPage>
+      );
+    }
+    return <CreateForm {...props} createTitle={createTitle} />;
+  }
   return (
     <ResourceDetail key={id} api={api} id={id} cancelTo={paths.list}>
       {(record) => <EditForm {...props} record={record} />}

@@ -24,6 +24,7 @@ import type {
   ResourceInput,
   ResourceSpecOf,
 } from '../../lib/resource-api.ts';
+import { useRoleAllows } from '../../lib/role-access.ts';
 import { toastServerError } from '../../lib/server-error.ts';
 import { toast } from '../../lib/toast.ts';
 import { KIT_TEXTS } from './texts.ts';
@@ -262,7 +263,30 @@ interface FrameProps {
   saveLabel?: string;
   /** Save cannot be pressed yet (a file is still uploading). */
   saveDisabled?: boolean;
+  /**
+   * Shown, not edited: a note instead of Save (the fields are disabled by useResourceForm). By
+   * default when the user's team role may not write (a viewer).
+   */
+  readOnly?: boolean;
   children: ReactNode;
+}
+
+/** The note over a record shown read-only. */
+function ReadOnlyNote() {
+  return (
+    <Alert color="gray" title={KIT_TEXTS.readOnlyTitle} data-testid="read-only-note">
+      {KIT_TEXTS.readOnly}
+    </Alert>
+  );
+}
+
+/** A read-only form submits nothing (Enter in it included). */
+const noSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault();
+
+/** Whether a frame is read-only: as told, else when the team role may not write. */
+function useReadOnly(readOnly: boolean | undefined): boolean {
+  const canWrite = useRoleAllows('write');
+  return readOnly ?? !canWrite;
 }
 
 export interface ResourceFormModalProps extends FrameProps {
@@ -285,8 +309,10 @@ export function ResourceFormModal({
   saveDisabled = false,
   size = 'lg',
   confirm,
+  readOnly: readOnlyProp,
   children,
 }: ResourceFormModalProps) {
+  const readOnly = useReadOnly(readOnlyProp);
   return (
     <>
       <Modal opened={opened} onClose={onClose} title={title} size={size}>
@@ -306,16 +332,19 @@ export function ResourceFormModal({
             </Group>
           </Stack>
         ) : (
-          <form onSubmit={submit?.onSubmit} noValidate>
+          <form onSubmit={readOnly ? noSubmit : submit?.onSubmit} noValidate>
             <Stack gap="md">
+              {readOnly && <ReadOnlyNote />}
               {children}
               <Group justify="flex-end" gap="sm" mt="sm">
                 <Button variant="default" onClick={onClose}>
-                  {KIT_TEXTS.cancel}
+                  {readOnly ? KIT_TEXTS.close : KIT_TEXTS.cancel}
                 </Button>
-                <Button type="submit" loading={submit?.isPending} disabled={saveDisabled}>
-                  {saveLabel}
-                </Button>
+                {!readOnly && (
+                  <Button type="submit" loading={submit?.isPending} disabled={saveDisabled}>
+                    {saveLabel}
+                  </Button>
+                )}
               </Group>
             </Stack>
           </form>
@@ -352,15 +381,18 @@ export function ResourceFormPage({
   actions,
   tabs,
   header,
+  readOnly: readOnlyProp,
   children,
 }: ResourceFormPageProps) {
+  const readOnly = useReadOnly(readOnlyProp);
+  const cancelLabel = readOnly ? KIT_TEXTS.backToList : KIT_TEXTS.cancel;
   const cancel = cancelTo ? (
     <Button variant="default" component={Link} to={cancelTo}>
-      {KIT_TEXTS.cancel}
+      {cancelLabel}
     </Button>
   ) : onCancel ? (
     <Button variant="default" onClick={onCancel}>
-      {KIT_TEXTS.cancel}
+      {cancelLabel}
     </Button>
   ) : null;
   const routeTitle = useRouteTitle();
@@ -386,8 +418,9 @@ export function ResourceFormPage({
           </Stack>
         </Alert>
       ) : (
-        <form onSubmit={submit?.onSubmit} noValidate>
+        <form onSubmit={readOnly ? noSubmit : submit?.onSubmit} noValidate>
           <Stack gap="md">
+            {readOnly && <ReadOnlyNote />}
             {children}
             <Paper
               withBorder
@@ -399,9 +432,11 @@ export function ResourceFormPage({
             >
               <Group justify="flex-end" gap="sm">
                 {cancel}
-                <Button type="submit" loading={submit?.isPending} disabled={saveDisabled}>
-                  {saveLabel}
-                </Button>
+                {!readOnly && (
+                  <Button type="submit" loading={submit?.isPending} disabled={saveDisabled}>
+                    {saveLabel}
+                  </Button>
+                )}
               </Group>
             </Paper>
           </Stack>

@@ -18,6 +18,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { ResourceApi, ResourceSpecOf } from '../../lib/resource-api.ts';
+import { useRoleAllows } from '../../lib/role-access.ts';
 import { SESSION_ROUTE_ID, type SessionLoaderData } from '../../lib/session.ts';
 import { navIcon } from '../icons.tsx';
 import { DeleteDialog } from './delete-action.tsx';
@@ -73,13 +74,17 @@ export function ResourceList<K extends ResourceKind>({
   filterLabels = {},
   filterOptionLabels = {},
   rowHref,
-  primaryAction,
+  primaryAction: offeredAction,
   actions,
   rowActions,
-  deletable = true,
+  deletable: offeredDelete = true,
   showCustomer,
   layout,
 }: ResourceListProps<K>) {
+  // A viewer's role may not write: no create button, no Delete (the server refuses them too).
+  const canWrite = useRoleAllows('write');
+  const primaryAction = canWrite ? offeredAction : undefined;
+  const deletable = canWrite && offeredDelete;
   // The screen's own title (app/screens.ts), as the breadcrumb and the document title show it.
   const routeTitle = useRouteTitle();
   const list = useResourceList(spec, api);

@@ -67,4 +67,11 @@ export const KIT_TEXTS = {
   unsavedBody: 'You have changes that are not saved yet. If you leave now, they are lost.',
   keepEditing: 'Keep editing',
   discardChanges: 'Discard changes',
+  /** A record opened by a user whose team role may only read (a viewer). */
+  readOnlyTitle: 'Read only',
+  readOnly: 'Your role in the team is Viewer: you can see this record but not change it.',
+  readOnlyCreate:
+    'Your role in the team is Viewer: you cannot create records. Ask a team owner for the Editor role.',
+  close: 'Close',
+  backToList: 'Back to the list',
 } as const;

@@ -7,7 +7,8 @@ import type { ResourceKind } from '@cuepoint/core';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { ResourceApi, ResourceData, ResourceDto } from '../../lib/resource-api.ts';
-import { useZodForm } from '../../lib/zod-form.ts';
+import { useRoleAllows } from '../../lib/role-access.ts';
+import { useConsoleForm, zodValidate } from '../../lib/zod-form.ts';
 import { type FormValues, toFormValues, useResourceSubmit } from './resource-form.tsx';
 
 export interface ResourceFormOptions<K extends ResourceKind, V extends FormValues> {
@@ -35,7 +36,13 @@ export function useResourceForm<K extends ResourceKind, V extends FormValues>(
   );
   // The version the form's values were read at: a later refetch must not make a stale edit current.
   const [version, setVersion] = useState(record?.version);
-  const form = useZodForm(schema, initial);
+  // A viewer reads the record: every bound field is disabled (the frames show no Save).
+  const readOnly = !useRoleAllows('write');
+  const form = useConsoleForm<V>({
+    initialValues: initial,
+    validate: zodValidate(schema) as (values: V) => Record<string, string>,
+    ...(readOnly ? { enhanceGetInputProps: () => ({ disabled: true }) } : {}),
+  });
   const submit = useResourceSubmit({
     spec: api.spec,
     api,

@@ -6,6 +6,7 @@ import { PATHS } from '../../../lib/paths.ts';
 import { useZodForm } from '../../../lib/zod-form.ts';
 import { useActivate } from '../api/activate.ts';
 import { useResendActivation } from '../api/resend-activation.ts';
+import { AcceptInvite } from '../components/accept-invite.tsx';
 import {
   AuthLayout,
   AuthLink,
@@ -16,12 +17,20 @@ import {
 
 /**
  * /user-activate: with the emailed link's token, confirms the address on load; without one (an
- * inactive user's login), explains where the link is and offers to send it again.
+ * inactive user's login), explains where the link is and offers to send it again. With `invite`
+ * (a team invite's link), the invited member sets its password instead (AcceptInvite).
  */
 export function Component() {
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const token = params.get('token') ?? '';
+  // A team invite's link (issue 18): the member chooses its password here.
+  if (params.get('invite') !== null) return <AcceptInvite email={email} token={token} />;
+  return <ActivateAccount email={email} token={token} />;
+}
+
+/** The sign-up's activation link, or the way to ask for a new one. */
+function ActivateAccount({ email, token }: { email: string; token: string }) {
   const activate = useActivate();
   const posted = useRef(false);
 
