@@ -56,7 +56,8 @@ describe('isPendingPath', () => {
       expect(isPendingPath(path), path).toBe(true);
       expect(isPendingPath(`${path}?tab=1`), path).toBe(true);
     }
-    expect(isPendingPath(entryPath('user'))).toBe(true);
+    expect(isPendingPath(entryPath('reports'))).toBe(true);
+    expect(isPendingPath(entryPath('user'))).toBe(false);
     expect(isPendingPath(LIVE_STREAMS_PATH)).toBe(false);
     expect(isPendingPath('/overview')).toBe(false);
     expect(isPendingPath('/login')).toBe(false);
@@ -70,10 +71,13 @@ describe('the overview links only to built screens', () => {
     const paths = linkPaths(main);
     expect(paths.length).toBeGreaterThan(0);
     expect(paths.filter(isPendingPath)).toEqual([]);
-    // Users and Active users lead to /user, a pending screen: counted, not linked.
+    // Users and Active users lead to /user, built since issue 18: counted and linked.
     expect(within(main).getByText('7')).toBeInTheDocument();
-    expect(within(main).queryByRole('link', { name: 'View users' })).not.toBeInTheDocument();
-    expect(within(main).queryByRole('link', { name: 'View active users' })).not.toBeInTheDocument();
+    expect(within(main).getByRole('link', { name: 'View users' })).toHaveAttribute('href', entryPath('user'));
+    expect(within(main).getByRole('link', { name: 'View active users' })).toHaveAttribute(
+      'href',
+      entryPath('user'),
+    );
     // The Alarms screen is built: linked.
     expect(within(main).getByRole('link', { name: 'All alarms' })).toHaveAttribute(
       'href',
