@@ -177,10 +177,10 @@ test.describe('no dead ends', () => {
       const paths = hrefs.map((href) => href.replace(/^\/app(?=\/)/, ''));
       expect(paths.filter(isPendingPath)).toEqual([]);
       if (account === DEMO.admin) {
-        // Users and Active users are counted; /user is not built yet, so they link nowhere.
+        // Users and Active users are counted, and lead to /user (built in issue 18).
         const users = page.getByTestId('overview-counts').locator('[data-count="users"]');
         await expect(users).toBeVisible();
-        await expect(page.getByRole('link', { name: 'View users' })).toHaveCount(0);
+        await expect(page.getByRole('link', { name: 'View users' })).toHaveAttribute('href', '/app/user');
         await expect(page.getByRole('link', { name: 'View live streams' })).toBeVisible();
       }
     });
