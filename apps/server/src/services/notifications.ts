@@ -24,6 +24,7 @@ import {
   NOTIFICATION_LIMITS,
   type NotificationKind,
   type PaymentPlan,
+  UUID_PATTERN,
   VOD_PATH,
 } from '@cuepoint/core';
 import type { FastifyBaseLogger } from 'fastify';
@@ -193,8 +194,7 @@ export async function notifyAlarms(db: DbOrTx, alarms: readonly AlarmRow[]): Pro
   return mergeNotified(results);
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);
+const isUuid = (value: string) => UUID_PATTERN.test(value);
 
 const PLAN_NAMES: Record<PaymentPlan, string> = { standard: 'Standard', enterprise: 'Enterprise' };
 
