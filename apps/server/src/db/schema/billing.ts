@@ -62,9 +62,7 @@ export const invoices = pgTable(
     providerRef: text(),
   },
   (t) => [
-    uniqueIndex('invoices_kind_number_key')
-      .on(t.kind, t.number)
-      .where(sql`${t.number} IS NOT NULL`),
+    uniqueIndex('invoices_kind_number_key').on(t.kind, t.number).where(sql`${t.number} IS NOT NULL`),
     index('invoices_customer_period_idx').on(t.customerId, t.periodStart),
     index('invoices_status_idx').on(t.status, t.issuedAt),
   ],

@@ -24,6 +24,9 @@ export const savedReports = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('saved_reports_owner_idx').on(t.ownerId), index('saved_reports_next_run_idx').on(t.nextRunAt)],
+  (t) => [
+    index('saved_reports_owner_idx').on(t.ownerId),
+    index('saved_reports_next_run_idx').on(t.nextRunAt),
+  ],
 );
 export type SavedReportRow = typeof savedReports.$inferSelect;
