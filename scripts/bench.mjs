@@ -5,6 +5,10 @@
 // ad server's decisions, and Lighthouse's mobile score.
 // It measures; it never fails the tests.
 // `npm run bench -- playback` (or any section names, or parts of them) measures and prints only those.
+// `npm run bench -- soak [--minutes N] [--database-url URL] [--users N] [--viewers N]` runs only the
+// soak (apps/server/bench/soak.ts: 10 minutes of console users and playback viewers on one server
+// process; exit code 1 on any error or memory growth). The full run leaves it out: it takes
+// 10 minutes and fails, where the rest only measures.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,6 +32,11 @@ import {
 } from './lib.mjs';
 
 const only = process.argv.slice(2);
+if (only[0] === 'soak') {
+  register();
+  const { soakMain } = await import(join(ROOT, 'apps/server/bench/soak.ts'));
+  process.exit(await soakMain(only.slice(1)));
+}
 /** Whether a section is measured: every one, or those named on the command line. */
 const wanted = (section) => only.length === 0 || only.some((name) => section.includes(name));
 const rows = [];
@@ -72,7 +81,9 @@ const benchOrigin = wanted('playback')
   ? await playbackBench.startBenchOrigin({ segmentSeconds: 6, windowSegments: 6, renditions: 3 })
   : undefined;
 
-if (only.length === 0 || consoleBuildIsStale()) {
+// Only the bundle and Lighthouse sections read the console's build.
+const needsConsole = wanted('bundle') || wanted('lighthouse');
+if (needsConsole && (only.length === 0 || consoleBuildIsStale())) {
   process.stdout.write('Building the console...\n');
   await buildConsole();
 }
@@ -95,7 +106,7 @@ const server = startProcess(['--import', 'tsx', SERVER_ENTRY], {
 const origin = `http://127.0.0.1:${port}`;
 let firstOk = 0;
 try {
-  await waitForOk(`${origin}/app/`, 60_000);
+  await waitForOk(needsConsole ? `${origin}/app/` : `${origin}/api/health`, 60_000);
   firstOk = performance.now() - started;
 } catch (err) {
   process.stderr.write(`${server.output()}\n`);
@@ -103,7 +114,7 @@ try {
 }
 row(
   'start-up',
-  'process start to first 200 from /app/ (fresh DATA_DIR: migrate + seed)',
+  `process start to first 200 from ${needsConsole ? '/app/' : '/api/health'} (fresh DATA_DIR: migrate + seed)`,
   `${Math.round(firstOk)} ms`,
 );
 
@@ -427,7 +438,8 @@ if (wanted('vast xml')) {
   }
 }
 
-// --- the log viewer's queries at a million events (apps/server/bench/events-bench.ts)
+// --- the log viewer's queries at a million events (apps/server/bench/events-bench.ts; BENCH_DATABASE_URL
+// adds PostgreSQL: a scratch database on that server), with and without the text search index
 if (wanted('events')) {
   try {
     const { runEventsBench } = await import(join(ROOT, 'apps/server/bench/events-bench.ts'));

@@ -2,8 +2,12 @@
 // PostgreSQL when TEST_DATABASE_URL is set), a production build, and end-to-end tests in Chromium.
 // Outside CI a missing Chromium or PostgreSQL skips that part with a one-line notice; with CI=true
 // either missing is a failure. Ends with one line: "N passed, N failed".
+// Vitest runs twice, on different projects: on Node 24 when one is installed (.ci/run) and on this
+// machine's node (see findNode24 below).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join } from 'node:path';
 import { buildConsole, CHROMIUM_PATH as CHROMIUM, ROOT, run } from './lib.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -20,6 +24,16 @@ async function step(name, command, args, env = {}) {
   const code = await run(command, args, { env: { ...process.env, ...env } });
   if (code !== 0) problems.push(`${name} (exit ${code})`);
   return code;
+}
+
+/** A Node 24 binary other than this one: CUEPOINT_NODE24, or where .ci/run installs it. */
+function findNode24() {
+  const path =
+    process.env.CUEPOINT_NODE24 ?? join(homedir(), '.cache/cuepoint-node24/node_modules/node/bin/node');
+  if (!existsSync(path)) return null;
+  const probe = spawnSync(path, ['--version'], { encoding: 'utf8' });
+  const version = probe.status === 0 ? probe.stdout.trim().replace(/^v/, '') : '';
+  return version.startsWith('24.') ? { path, version } : null;
 }
 
 function missing(what, hint) {
@@ -44,21 +58,61 @@ await step('type-check', 'npm', ['run', 'typecheck', '--silent']);
 if (!process.env.TEST_DATABASE_URL) {
   missing('PostgreSQL', 'set TEST_DATABASE_URL=postgres://... to run the server suite on it');
 }
-const vitestReport = join(reports, 'vitest.json');
-await step('unit and server tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestReport}`,
-]);
-if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  if (report.numTotalTests === 0) problems.push('vitest ran no test');
+// Two Node versions without running the suite twice: the unit suites and the server suite on
+// PGlite run on Node 24 (.ci/run installs it; CUEPOINT_NODE24 or its cache path), the server suite
+// on PostgreSQL on this machine's node. Without a Node 24 everything runs on this node.
+const here = `Node ${process.versions.node}`;
+const node24 = findNode24();
+const vitestRuns = [];
+if (node24) {
+  vitestRuns.push({
+    name: `unit and server tests on PGlite (vitest, Node ${node24.version})`,
+    node: node24.path,
+    projects: ['!server:postgres'],
+  });
+  if (process.env.TEST_DATABASE_URL) {
+    vitestRuns.push({
+      name: `server tests on PostgreSQL (vitest, ${here})`,
+      node: process.execPath,
+      projects: ['server:postgres'],
+    });
+  }
 } else {
-  problems.push('vitest wrote no report');
+  if (Number(process.versions.node.split('.')[0]) < 24) {
+    const hint = 'npm install --prefix ~/.cache/cuepoint-node24 --no-save node@24, or set CUEPOINT_NODE24';
+    if (CI) {
+      problems.push(`Node 24 is missing (${hint})`);
+      failed += 1;
+    } else {
+      process.stdout.write(`\nNotice: Node 24 not available, running every suite on ${here} (${hint}).\n`);
+    }
+  }
+  vitestRuns.push({ name: `unit and server tests (vitest, ${here})`, node: process.execPath, projects: [] });
+}
+for (const [index, { name, node, projects }] of vitestRuns.entries()) {
+  const vitestReport = join(reports, `vitest-${index}.json`);
+  await step(
+    name,
+    node,
+    [
+      join(ROOT, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      ...projects.map((project) => `--project=${project}`),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestReport}`,
+    ],
+    // Whatever the tests start by name (node, npx) is the same version.
+    { PATH: `${dirname(node)}${delimiter}${process.env.PATH ?? ''}` },
+  );
+  if (existsSync(vitestReport)) {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (report.numTotalTests === 0) problems.push(`${name}: vitest ran no test`);
+  } else {
+    problems.push(`${name}: vitest wrote no report`);
+  }
 }
 
 process.stdout.write('\n=== production build of the console\n');

@@ -1,4 +1,4 @@
-import { BUILT_SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
+import { SCREENS, type Screen } from '../../apps/web/src/app/screens.ts';
 import { TEAM_SCREEN_TEXTS } from '../../apps/web/src/features/team/texts.ts';
 import {
   ACCOUNT_TEXTS,
@@ -17,7 +17,7 @@ import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { DEMO, setPreferences, signIn } from './helpers.ts';
 
 /**
- * The visits of every built screen (app/screens.ts, BUILT_SCREENS), for the specs that look at
+ * The visits of every built screen (app/screens.ts, SCREENS), for the specs that look at
  * all of them (screens-a11y.spec.ts) and for `npm run screenshots` (screenshots.shots.ts): each
  * screen of the table (a `:detail` filled in with a seeded record, found through the API), each
  * resource's create page, the account area's dialogs (the settings menu's My Profile, My Account,
@@ -53,7 +53,7 @@ export interface Visit {
 /** The record behind a `:detail` path: the kind its list's screen (`<list>/:detail`) names. */
 function recordKindOf(screen: Screen): ResourceKind | undefined {
   const prefix = screen.path.slice(0, screen.path.indexOf('/:detail'));
-  return screen.record ?? BUILT_SCREENS.find((s) => s.record && s.path === `${prefix}/:detail`)?.record;
+  return screen.record ?? SCREENS.find((s) => s.record && s.path === `${prefix}/:detail`)?.record;
 }
 
 /** What a `:detail` screen may show: a resource's record, or a customer account (main administrator). */
@@ -351,7 +351,7 @@ export const FILLED_BY_SIDEBAR: Record<string, { target: string; record?: Record
  */
 export function builtScreenVisits(user: UserKind, records: Records): Visit[] {
   const visits: Visit[] = [];
-  for (const screen of BUILT_SCREENS) {
+  for (const screen of SCREENS) {
     const module = screen.module!;
     if (!reachable(user, screen.path)) continue;
     if (!screen.path.includes(':')) {
@@ -392,7 +392,7 @@ export function builtScreenVisits(user: UserKind, records: Records): Visit[] {
       });
   }
   // The dialogs, drawers and menus every list and record page shares, opened on the live streams'.
-  const liveStreams = BUILT_SCREENS.find((s) => s.path === RESOURCES.liveStream.screenPath);
+  const liveStreams = SCREENS.find((s) => s.path === RESOURCES.liveStream.screenPath);
   if (liveStreams && records.liveStream)
     visits.push(
       ...openingsOn({ name: liveStreams.id, screen: liveStreams, path: liveStreams.path }, LIST_OPENINGS),
@@ -403,13 +403,13 @@ export function builtScreenVisits(user: UserKind, records: Records): Visit[] {
   if (liveStream) visits.push(...openingsOn(liveStream, RECORD_OPENINGS));
   for (const extra of SCREEN_EXTRAS) {
     const path = entryPath(extra.entry);
-    const screen = BUILT_SCREENS.find((s) => s.path === path);
+    const screen = SCREENS.find((s) => s.path === path);
     // A team's owner invites (the demo customer's user is one); a main administrator has no team.
     if (!screen || !reachable(user, path) || (extra.open && user === 'admin')) continue;
     const { entry: _, suffix, query = '', ...rest } = extra;
     visits.push({ ...rest, name: `${screen.id}-${suffix}`, screen, path: `${path}${query}` });
   }
-  const overview = BUILT_SCREENS.find((s) => s.id === 'overview')!;
+  const overview = SCREENS.find((s) => s.id === 'overview')!;
   visits.push(
     ...openingsOn({ name: 'account', screen: overview, path: overview.path }, ACCOUNT_OPENINGS[user]),
   );

@@ -78,7 +78,7 @@ export const TOLERATED = {
       '(shell.spec): Chromium logs each aborted load',
     type: 'error',
     text: /^Failed to load resource: net::ERR_FAILED$/,
-    url: /\/app\/assets\/pending-screen-[\w-]+\.js$/,
+    url: /\/app\/assets\/reports-[\w-]+\.js$/,
   },
 } as const satisfies Record<string, Tolerated>;
 

@@ -341,9 +341,9 @@ test.describe('error page', () => {
     tolerate,
   }) => {
     tolerate('abortedChunk');
-    // Reports: a screen not built yet (the pending frame's chunk), in the administrator's sidebar.
+    // Reports: a screen of its own chunk (routes/reports.tsx), in the administrator's sidebar.
     await login(page, DEMO.admin);
-    await page.route('**/app/assets/pending-screen-*.js', (route) => route.abort());
+    await page.route('**/app/assets/reports-*.js', (route) => route.abort());
     let loads = 0;
     page.on('load', () => {
       loads += 1;

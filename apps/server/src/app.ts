@@ -16,11 +16,13 @@ import { playbackRoutes } from './playback/routes.ts';
 import { playoutOrigin } from './playout/origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundPlugin } from './plugins/background.ts';
+import { billingPlugin } from './plugins/billing.ts';
 import { blobsPlugin } from './plugins/blobs.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { databasePlugin } from './plugins/database.ts';
 import { errorHandling } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { healthPlugin } from './plugins/health.ts';
 import { inputGuard } from './plugins/input-guard.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { platformConfigPlugin } from './plugins/platform-config.ts';
@@ -29,6 +31,7 @@ import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { apiRoutes } from './routes/index.ts';
+import { reportSchedulePlugin } from './services/report-schedule.ts';
 import { VERSION } from './version.ts';
 
 export interface BuildAppOptions {
@@ -49,14 +52,24 @@ export interface BuildAppOptions {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Builds the server: external plugins, then the app's own, then the routes. */
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function trusting the nearest
+ * `hops` addresses (the socket's peer is hop 0): Fastify 5 takes a bare number as "trust
+ * nobody", so every client behind the proxy would share its address (rate and sign-in limits).
+ */
+export function trustProxyOption(
+  value: boolean | number | string[],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
+
 export async function buildApp(opts: BuildAppOptions) {
   const app = Fastify({
     logger: opts.logger ? loggerOptions(opts.logger) : false,
     // One line per request, not Fastify's two.
     logController: new OneLinePerRequest(),
     bodyLimit: opts.env.BODY_LIMIT,
-    // A hop count is supported at run time (trust the nth hop); this overload's type omits it.
-    trustProxy: opts.env.TRUST_PROXY as boolean | string | string[],
+    trustProxy: trustProxyOption(opts.env.TRUST_PROXY),
     // An incoming X-Request-Id is kept when well-formed (genReqId), else replaced.
     requestIdHeader: false,
     genReqId: (req) => {
@@ -112,6 +125,8 @@ export async function buildApp(opts: BuildAppOptions) {
     closeOnShutdown: opts.closeDatabase ?? false,
   });
   await app.register(backgroundPlugin);
+  // What /api/health checks (the database, Redis), cached for a second.
+  await app.register(healthPlugin, { redis: opts.redis });
   // The platform configuration in force (app.platformConfig): the data plane reads it, cached.
   await app.register(platformConfigPlugin, {
     publicUrl: opts.env.PUBLIC_URL ?? `http://localhost:${opts.env.PORT}`,
@@ -131,6 +146,8 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(authPlugin);
   await app.register(resourceCountsPlugin);
   await app.register(mailPlugin, { env: opts.env });
+  // Billing's clock, tax rate and payment providers (app.billing).
+  await app.register(billingPlugin, { env: opts.env, clock: opts.clock });
   // The runtime flags, decorated once (app.runtimeConfig): the console serves them, and they
   // decide who may call what sits behind a sidebar entry.
   const role = opts.env.ROLE;
@@ -147,6 +164,8 @@ export async function buildApp(opts: BuildAppOptions) {
   });
   if (serves.api)
     await app.register(alarmsPlugin, { intervalMs: opts.env.ALARM_EVALUATION_MS, clock: opts.clock });
+  // Saved reports mailed on their schedule (daily or weekly), checked every minute.
+  if (serves.api) await app.register(reportSchedulePlugin, { intervalMs: 60_000, clock: opts.clock });
   await app.register(runtimeConfigPlugin, {
     runtimeConfig: { ...runtimeConfigOf(opts.env), TRANSCODING: ffmpeg.available ? 1 : 0 },
   });

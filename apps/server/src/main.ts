@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, type Env, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.ts';
+import { seedDemoUsage } from './db/seed-billing.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { wantsPretty } from './lib/logging.ts';
 
@@ -42,6 +43,8 @@ const database = env.DATABASE_URL
   : await openDatabase({ driver: 'pglite', dataDir: resolve(dataDir, 'db') });
 await database.migrate();
 const seeded = await seedIfEmpty(database.db, env.PUBLIC_URL ?? `http://localhost:${env.PORT}`);
+// The demo customer's last month in the counters, so its invoice has real lines (issue 19).
+if (seeded) await seedDemoUsage(database.db);
 
 const redis = env.REDIS_URL
   ? // commandTimeout: a hung Redis (connection open, no answers) fails each command within 1 s

@@ -161,6 +161,22 @@ export const envSchema = z.object({
   ALARMTIMEOUT: positiveInt('ALARMTIMEOUT', RUNTIME_CONFIG_DEFAULTS.ALARMTIMEOUT),
   /** How often the alarm rules are evaluated from the per-minute counters (alarms/evaluator.ts). */
   ALARM_EVALUATION_MS: positiveInt('ALARM_EVALUATION_MS', 60_000),
+  /**
+   * Billing (issue 19): the tax rate applied to invoices when they are issued, in percent (0 to
+   * 100, at most 2 decimals: "20", "7.25"). Default 0.
+   */
+  BILLING_TAX_RATE_PERCENT: z
+    .string()
+    .default('0')
+    .refine((v) => /^(\d{1,2}|100)(\.\d{1,2})?$/.test(v.trim()) && Number(v) <= 100, {
+      error: 'BILLING_TAX_RATE_PERCENT accepts a percentage from 0 to 100 with at most 2 decimals',
+    }),
+  /**
+   * Stripe (optional): with both set, invoices can be paid through Stripe and its webhook
+   * (POST /api/billing/stripe/webhook) is verified with the signing secret.
+   */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -42,9 +43,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
     // No dataDir: an in-memory database (tests).
     // `loadDataDir`: start from a dumped data directory (the tests' migrated template).
+    // pg_trgm: the log viewer's text search index (migration 0015); PostgreSQL ships it too.
+    const extensions = { pg_trgm };
     const client = options.dataDir
-      ? new PGlite(options.dataDir)
-      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+      ? new PGlite(options.dataDir, { extensions })
+      : new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions } : { extensions });
     await client.waitReady;
     const db: Db = drizzlePglite({ client, schema, casing: 'snake_case' });
     return {

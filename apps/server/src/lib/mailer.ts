@@ -9,6 +9,14 @@ export interface Mail {
   text: string;
   /** The links the message carries, logged (outbox mode) so they are usable on a fresh machine. */
   links: string[];
+  /** Files attached to the message (an issued invoice's PDF). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
@@ -30,7 +38,13 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await transport.sendMail({
+          from: options.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+        });
         options.log.info({ to: mail.to, subject: mail.subject }, 'mail sent');
       },
     };
@@ -44,6 +58,7 @@ export function createMailer(options: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       await mkdir(options.outboxDir, { recursive: true });
       sequence += 1;
@@ -51,7 +66,26 @@ export function createMailer(options: {
       await writeFile(join(options.outboxDir, `${stem}.eml`), info.message as Buffer);
       await writeFile(
         join(options.outboxDir, `${stem}.json`),
-        JSON.stringify({ to: mail.to, subject: mail.subject, text: mail.text, links: mail.links }, null, 2),
+        JSON.stringify(
+          {
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+            links: mail.links,
+            // The files themselves are in the .eml beside it.
+            ...(mail.attachments
+              ? {
+                  attachments: mail.attachments.map((a) => ({
+                    filename: a.filename,
+                    contentType: a.contentType,
+                    size: a.content.length,
+                  })),
+                }
+              : {}),
+          },
+          null,
+          2,
+        ),
       );
       // The file, not its links: a reset or activation link is a credential, and logs travel.
       options.log.info(

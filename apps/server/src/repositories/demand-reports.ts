@@ -156,13 +156,14 @@ export async function insights(db: DbOrTx, query: InsightsQuery): Promise<Insigh
   };
 }
 
-async function labelsOf(
+/** The names of customers, streams or assets (with their customer's) or campaigns, by id (Insights and Reports). */
+export async function labelsOf(
   db: DbOrTx,
-  groupBy: InsightsQuery['groupBy'],
+  groupBy: InsightsQuery['groupBy'] | 'period',
   keys: string[],
 ): Promise<Map<string, { label: string; customerName: string | null }>> {
   const labels = new Map<string, { label: string; customerName: string | null }>();
-  if (groupBy === 'day' || keys.length === 0) return labels;
+  if (groupBy === 'day' || groupBy === 'period' || keys.length === 0) return labels;
   const ids = sql.join(
     keys.map((key) => sql`${key}::uuid`),
     sql`, `,

@@ -43,7 +43,7 @@ interface Sums {
 const HISTOGRAM_INDEXES = Array.from({ length: LATENCY_BUCKETS_MS.length + 1 }, (_, i) => i + 1);
 
 /** The element-wise sum of a histogram column over the grouped rows, as float8[]. */
-const histogramSum = (column: string) =>
+export const histogramSum = (column: string) =>
   sql.raw(`array[${HISTOGRAM_INDEXES.map((i) => `coalesce(sum(${column}[${i}]), 0)`).join(', ')}]::float8[]`);
 
 /** The summed counters of the grouped rows (viewers: the busiest minute's). */

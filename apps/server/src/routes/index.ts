@@ -2,7 +2,7 @@ import { RESOURCE_KINDS } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { alarmRoutes } from './alarm/index.ts';
 import { authPublicRoutes, authRoutes } from './auth/index.ts';
-import { billingRoutes } from './billing/index.ts';
+import { billingPublicRoutes, billingRoutes } from './billing/index.ts';
 import { campaignDeliveryRoutes } from './campaigns/index.ts';
 import { configRoutes } from './config/index.ts';
 import { countryRoutes } from './country/index.ts';
@@ -17,6 +17,7 @@ import { notificationRoutes } from './notification/index.ts';
 import { overviewRoutes } from './overview/index.ts';
 import { playbackBreakRoutes } from './playback/index.ts';
 import { playoutRoutes } from './playout/index.ts';
+import { reportRoutes } from './reports/index.ts';
 import { creativeUploadRoutes } from './resources/creative-upload.ts';
 import { eventRoutes } from './resources/events.ts';
 import { resourceRoutes } from './resources/resource-routes.ts';
@@ -36,6 +37,8 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
   await app.register(authPublicRoutes);
   await app.register(logoPublicRoutes);
   await app.register(teamPublicRoutes);
+  // Stripe's webhook: public (signed by Stripe), with its own raw-body JSON parser.
+  await app.register(billingPublicRoutes);
 
   await app.register(async (protectedApp) => {
     protectedApp.addHook('onRequest', app.authenticate);
@@ -49,6 +52,7 @@ export const apiRoutes: FastifyPluginAsyncZod<{ version: string }> = async (app,
     await protectedApp.register(overviewRoutes);
     await protectedApp.register(notificationRoutes);
     await protectedApp.register(demandReportRoutes);
+    await protectedApp.register(reportRoutes);
     await protectedApp.register(billingRoutes);
     await protectedApp.register(countryRoutes);
     await protectedApp.register(logoRoutes);

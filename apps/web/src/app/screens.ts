@@ -3,9 +3,8 @@
  * router's basename /app), its title (the breadcrumb, the document title, and the heading of a
  * screen that shows none of its own), its route module, the sidebar entry that leads to it and,
  * for a record's screen, the record's kind.
- * The routes (session-routes.ts), the breadcrumbs, the pending screens and the e2e suite read
- * this table. A screen without a module is not built yet: its route renders the shared pending
- * frame, so navigation and the guard's rules are complete and testable.
+ * The routes (session-routes.ts), the breadcrumbs and the e2e suite read this table. Every
+ * route of spec section 2 has its screen (the last ones, Reports and billing, since issue 19).
  *
  * Paths are written nowhere else: a sidebar target's path is its navigation entry's (core), and a
  * resource's screens take theirs from the feature's path builders (`resourcePaths`), which the
@@ -33,8 +32,8 @@ export type RouteModule = `${string}/routes/${string}`;
 
 interface ScreenFields {
   title: string;
-  /** The route module (it exports `Component`); none: the pending frame. */
-  module?: RouteModule;
+  /** The route module (it exports `Component`). */
+  module: RouteModule;
   /** The sidebar entry (core's navigation) whose target this screen is. */
   sidebar?: string;
   /** A record's screen: the kind its `:detail` names (the breadcrumb shows the record's name). */
@@ -224,16 +223,29 @@ const SCREEN_TABLE = {
   // The customer's team and its roles (issue 18).
   user: { sidebar: 'user', title: 'User', module: 'team/routes/team' },
 
-  // Not built yet: later issues give them a module.
-  billingHistory: { sidebar: 'billing-history', title: 'Billing History' },
-  billingChart: { path: `${entryPath('billing-history')}/billingChart`, title: 'Billing Chart' },
+  // Billing (issue 19): the administrator's history and revenue chart, and (same path) the
+  // customer's Billing; creating an invoice.
+  billingHistory: {
+    sidebar: 'billing-history',
+    title: 'Billing History',
+    module: 'billing/routes/billing-history',
+  },
+  billingChart: {
+    path: `${entryPath('billing-history')}/billingChart`,
+    title: 'Billing Chart',
+    module: 'billing/routes/billing-chart',
+  },
   configuration: {
     sidebar: 'configuration',
     title: 'Configuration',
     module: 'configuration/routes/configuration',
   },
-  createBilling: { sidebar: 'create-billing', title: 'Create Billing' },
-  reports: { sidebar: 'reports', title: 'Reports' },
+  createBilling: {
+    sidebar: 'create-billing',
+    title: 'Create Billing',
+    module: 'billing/routes/create-billing',
+  },
+  reports: { sidebar: 'reports', title: 'Reports', module: 'reports/routes/reports' },
 } satisfies Record<string, ScreenRow>;
 
 export type ScreenId = keyof typeof SCREEN_TABLE;
@@ -247,26 +259,19 @@ export const SCREENS: readonly Screen[] = Object.entries(SCREEN_TABLE).map(
   }),
 );
 
-/** The screens that are built. */
-export const BUILT_SCREENS: readonly Screen[] = SCREENS.filter((screen) => screen.module);
-
-/** The screens later issues build (each shows the shared pending frame until then). */
-export const PENDING_SCREENS: readonly Screen[] = SCREENS.filter((screen) => !screen.module);
-
 /**
- * Whether a console path (below /app; a query or hash is ignored) is one of the screens later
- * issues build: what would link to it is not a link until then (lib/pending-screens.ts).
- * A path of no screen (a public page, an unknown path) is not pending.
+ * The screen a console path (below /app; a query or hash is ignored) shows, or undefined for a
+ * path of no signed-in screen (a public page, an unknown path): how tests check that a link
+ * leads somewhere real.
  */
-export function isPendingPath(to: string): boolean {
+export function screenAt(to: string): Screen | undefined {
   const pathname = to.split(/[?#]/)[0]!.replace(/\/+$/, '') || '/';
   const segments = pathname.split('/');
-  const screen = SCREENS.find((s) => {
+  return SCREENS.find((s) => {
     const pattern = s.path.split('/');
     return (
       pattern.length === segments.length &&
       pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]))
     );
   });
-  return screen !== undefined && !screen.module;
 }

@@ -19,16 +19,13 @@ const ROUTE_MODULES = import.meta.glob<Awaited<ReturnType<LazyRoute>>>([
   '!../features/errors/**',
 ]);
 
-/** What a screen without a module of its own shows: its title and one line. */
-const PENDING_MODULE: RouteModule = 'pending/routes/pending-screen';
-
 const lazyModule = (module: RouteModule): LazyRoute => {
   const load = ROUTE_MODULES[`../features/${module}.tsx`];
   if (!load) throw new Error(`No route module src/features/${module}.tsx`);
   return load;
 };
 
-export const sessionRoutes: RouteObject[] = SCREENS.map(({ path, title, module = PENDING_MODULE }) => ({
+export const sessionRoutes: RouteObject[] = SCREENS.map(({ path, title, module }) => ({
   path,
   handle: { title },
   lazy: lazyModule(module),

@@ -83,7 +83,27 @@ export const API_PATHS = {
     preferences: 'notification/preferences',
   },
   overview: { summary: 'overview/summary' },
-  billing: { paymentPlans: 'billing/getPaymentPlans' },
+  /**
+   * Billing (issue 19): `paymentPlans` is public-ish (any signed-in user); `usage`, `preview`,
+   * `invoices` (POST), `invoice` (PUT, DELETE), `issue`, `creditNotes`, `payments` and `chart` are
+   * the main administrator's (not in login-as); `myUsage`, `invoices` (GET), `invoice` (GET) and
+   * `pdf` also answer a customer whose record has a payment customer id (its own documents);
+   * `stripeWebhook` is public (signature verified).
+   */
+  billing: {
+    paymentPlans: 'billing/getPaymentPlans',
+    usage: 'billing/usage',
+    myUsage: 'billing/my-usage',
+    preview: 'billing/invoices/preview',
+    invoices: 'billing/invoices',
+    invoice: 'billing/invoices/:id',
+    issue: 'billing/invoices/:id/issue',
+    creditNotes: 'billing/invoices/:id/credit-notes',
+    payments: 'billing/invoices/:id/payments',
+    pdf: 'billing/invoices/:id/pdf',
+    chart: 'billing/chart',
+    stripeWebhook: 'billing/stripe/webhook',
+  },
   country: { timeZones: 'country/getTimeZones' },
   /** The generic resource calls: `GET|POST {collection}`, `GET|PUT|PATCH|DELETE {collection}/:id`. */
   resources: {
@@ -128,6 +148,8 @@ export const API_PATHS = {
   },
   /** Demand reports: a customer's inventory (avails, forecast versus booked) and the administrator's insights. */
   demand: { inventory: 'demand/inventory', insights: 'demand/insights' },
+  /** Main administrator: the usage report (`run`) and the administrator's own saved reports. */
+  reports: { run: 'reports/run', saved: 'reports/saved', savedItem: 'reports/saved/:id' },
   /** Main administrator (PLAYOUT=1): streamer channels run as live channels. */
   playout: {
     channels: 'playout/channels',

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants/index.ts';
 import { textSchema } from '../validation/field-schemas.ts';
+import { NUMBER_MAX } from '../validation/limits.ts';
 
 /** Page sizes as a query parameter: '10', '20', '50', '100' or 'All' (spec section 3, "Lists"). */
 export const PAGE_SIZE_VALUES = PAGE_SIZES.map(String) as ['10', '20', '50', '100', 'All'];
@@ -120,7 +121,9 @@ export type ResourceListMeta = z.infer<typeof resourceListMetaSchema>;
 /** The version an update was made from; a stale one is refused with 409. */
 export const versionSchema = z
   .int({ error: 'version is required' })
-  .positive({ error: 'version is required' });
+  .positive({ error: 'version is required' })
+  // An integer column: a larger number is no version (and must not reach the database).
+  .max(NUMBER_MAX, { error: 'version is required' });
 
 /** `{ data, total }`: one page of rows and how many match in all. */
 export const listResponseSchema = <T extends z.ZodType>(item: T) =>

@@ -7,6 +7,13 @@ export const healthResponseSchema = z.object({
     driver: z.enum(['pglite', 'postgres']),
     latencyMs: z.number().nonnegative(),
   }),
+  /** Present when the server runs with Redis (REDIS_URL): sessions, rate limits, events. */
+  redis: z
+    .object({
+      reachable: z.boolean(),
+      latencyMs: z.number().nonnegative(),
+    })
+    .optional(),
   version: z.string(),
   uptimeSeconds: z.number().nonnegative(),
 });

@@ -11,7 +11,7 @@ import { emailSchema } from '../validation/field-schemas.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES } from '../validation/messages.ts';
 
 /** The kinds of notification (the same list as the server's `notifications.kind`). */
-export const NOTIFICATION_KINDS = ['alarm', 'plan', 'invite', 'conditioning'] as const;
+export const NOTIFICATION_KINDS = ['alarm', 'plan', 'invite', 'conditioning', 'invoice'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Each kind's name (the console's badges and checkboxes, the mails). */
@@ -20,6 +20,7 @@ export const NOTIFICATION_KIND_LABELS = {
   plan: 'Plan changes',
   invite: 'Team invites',
   conditioning: 'Creative conditioning',
+  invoice: 'Invoices',
 } as const satisfies Record<NotificationKind, string>;
 
 /** What the list shows: every notification, or only the unread ones. */

@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { versionSchema } from '../resources/list.ts';
 import { configJsonSchema, noteSchema, textSchema } from '../validation/field-schemas.ts';
+import { NUMBER_MAX } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { validateAdReportUrl, validateRedisKey, validateUrl } from '../validation/rules.ts';
 import { ruleCheck } from '../validation/zod-checks.ts';
@@ -164,7 +165,9 @@ export const platformConfigVersionParamsSchema = z.object({
   version: z.coerce
     .number({ error: 'version is required' })
     .int({ error: 'version is required' })
-    .nonnegative({ error: 'version is required' }),
+    .nonnegative({ error: 'version is required' })
+    // Versions are integer columns: a larger number is no version (not a database error).
+    .max(NUMBER_MAX, { error: 'version is required' }),
 });
 
 /** `GET config/compare?cluster=&from=&to=`: two versions (0: the defaults). */
@@ -172,17 +175,22 @@ export const platformConfigCompareQuerySchema = platformConfigQuerySchema.extend
   from: z.coerce
     .number({ error: 'from is required' })
     .int({ error: 'from is required' })
-    .nonnegative({ error: 'from is required' }),
+    .nonnegative({ error: 'from is required' })
+    .max(NUMBER_MAX, { error: 'from is required' }),
   to: z.coerce
     .number({ error: 'to is required' })
     .int({ error: 'to is required' })
-    .nonnegative({ error: 'to is required' }),
+    .nonnegative({ error: 'to is required' })
+    .max(NUMBER_MAX, { error: 'to is required' }),
 });
 
 /** `PUT config/save`: the new values, the version they were read at (0: the defaults), a note. */
 export const platformConfigSaveSchema = z.object({
   cluster: clusterNameSchema.default(DEFAULT_CLUSTER),
-  version: z.int({ error: 'version is required' }).nonnegative({ error: 'version is required' }),
+  version: z
+    .int({ error: 'version is required' })
+    .nonnegative({ error: 'version is required' })
+    .max(NUMBER_MAX, { error: 'version is required' }),
   values: platformConfigInputSchema,
   note: noteSchema.optional(),
 });
@@ -191,7 +199,10 @@ export type PlatformConfigSave = z.input<typeof platformConfigSaveSchema>;
 /** `POST config/restore`: the version to restore, the version in force when read, a note. */
 export const platformConfigRestoreSchema = z.object({
   cluster: clusterNameSchema.default(DEFAULT_CLUSTER),
-  version: z.int({ error: 'version is required' }).nonnegative({ error: 'version is required' }),
+  version: z
+    .int({ error: 'version is required' })
+    .nonnegative({ error: 'version is required' })
+    .max(NUMBER_MAX, { error: 'version is required' }),
   restore: versionSchema,
   note: noteSchema.optional(),
 });

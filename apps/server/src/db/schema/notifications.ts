@@ -4,7 +4,7 @@ import { customers } from './customers.ts';
 import { users } from './users.ts';
 
 /** The kinds of notification a user receives (and may also have mailed). */
-export const NOTIFICATION_KINDS = ['alarm', 'plan', 'invite', 'conditioning'] as const;
+export const NOTIFICATION_KINDS = ['alarm', 'plan', 'invite', 'conditioning', 'invoice'] as const;
 
 /** One user's notification: unread until `readAt`. */
 export const notifications = pgTable(

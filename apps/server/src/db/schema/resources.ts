@@ -104,6 +104,13 @@ export const resourceEvents = pgTable(
       .where(sql`${t.availId} is not null`),
     // Retention deletes the oldest data-plane events in bulk.
     index('resource_events_at_idx').on(t.at),
+    // The log viewer's text search (a substring, any case, of the message, the resource's name or
+    // the actor): trigrams of the three together (pg_trgm, migration 0015), which
+    // repositories/resource-events.ts matches with EVENT_SEARCH_TEXT before the exact test.
+    index('resource_events_search_idx').using(
+      'gin',
+      sql`(${t.message} || ' ' || ${t.resourceName} || ' ' || coalesce(${t.actor}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 export type ResourceEventRow = typeof resourceEvents.$inferSelect;

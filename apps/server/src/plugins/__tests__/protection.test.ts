@@ -123,6 +123,21 @@ describe('global rate limit', () => {
     }
   });
 
+  it('takes the client from a hop count: the nearest proxy is trusted, not what the client wrote', async () => {
+    const app = await testApp({ env: { RATE_LIMIT_MAX: '1', TRUST_PROXY: '1' } });
+    try {
+      const from = (chain: string) =>
+        app.inject({ url: '/api/user/getUser/x', headers: { 'x-forwarded-for': chain } });
+      expect((await from('203.0.113.1')).statusCode).toBe(401);
+      // The same client behind the proxy, whatever it prepends: limited.
+      expect((await from('198.51.100.9, 203.0.113.1')).statusCode).toBe(429);
+      // Another client the proxy saw: its own budget.
+      expect((await from('203.0.113.2')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers 429 with a clear message past the limit', async () => {
     const app = await testApp({ env: { RATE_LIMIT_MAX: '3' } });
     try {

@@ -4,7 +4,7 @@ import { matchPath, matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ROUTE_ID } from '../../lib/session.ts';
 import { routes } from '../router.tsx';
-import { BUILT_SCREENS, PENDING_SCREENS, SCREENS } from '../screens.ts';
+import { SCREENS, screenAt } from '../screens.ts';
 import { sessionRoutes } from '../session-routes.ts';
 
 /** The whole route tree, with the signed-in screens the router discovers under the session route. */
@@ -62,14 +62,27 @@ describe('SCREENS', () => {
     expect(session?.children).toEqual([]);
   });
 
-  it('names, for each built screen, a route module that exports its Component (the rest show the pending frame)', async () => {
+  it('names, for each screen, a route module that exports its Component', async () => {
     const modules = new Map(sessionRoutes.map((route) => [route.lazy, route.path]));
     for (const [lazy, path] of modules) {
       const module = await (lazy as () => Promise<{ Component?: unknown }>)();
       expect(typeof module.Component, path).toBe('function');
     }
-    expect(PENDING_SCREENS.length + BUILT_SCREENS.length).toBe(SCREENS.length);
-    expect(BUILT_SCREENS.map((s) => s.path)).toContain(OVERVIEW_PATH);
+    expect(modules.size).toBe(new Set(SCREENS.map((s) => s.module)).size);
+    expect(SCREENS.map((s) => s.path)).toContain(OVERVIEW_PATH);
+  });
+
+  it('finds the screen a console path shows, with or without a query, and none for other paths', () => {
+    for (const screen of SCREENS) {
+      const url = sampleUrl(screen.path);
+      // A first match is the router's match: the screen itself, or a static one before it.
+      const found = screenAt(`${url}?tab=1`);
+      expect(found && matchPath(found.path, url), url).toBeTruthy();
+    }
+    expect(screenAt(entryPath('reports'))?.id).toBe('reports');
+    expect(screenAt('/billing-history/billingChart')?.id).toBe('billingChart');
+    expect(screenAt('/login')).toBeUndefined();
+    expect(screenAt('/no-such-screen')).toBeUndefined();
   });
 
   it("takes a sidebar target's path from its navigation entry", () => {

@@ -3,13 +3,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { markSignedInPages } from '../../lib/api-client.ts';
-import { PendingScreensContext } from '../../lib/pending-screens.ts';
 import { readPreferences, type SidebarSize, writePreferences } from '../../lib/preferences.ts';
 import { runtimeConfig } from '../../lib/runtime-config.ts';
 import { logout, SIGNED_OUT_TEXT, useSession } from '../../lib/session.ts';
 import { onSettingsDialogRequest } from '../../lib/settings-dialogs.ts';
 import { toast } from '../../lib/toast.ts';
-import { isPendingPath } from '../screens.ts';
 import { ActingBanner } from './acting-banner.tsx';
 import { AsidePanel } from './aside-panel.tsx';
 import { BreadcrumbBar } from './breadcrumb-bar.tsx';
@@ -97,74 +95,72 @@ export function Component() {
   };
 
   return (
-    <PendingScreensContext value={isPendingPath}>
-      <div
-        className={classes.shell}
-        data-sidebar={effectiveSize}
-        data-hidden={!small && !shown ? '' : undefined}
-        data-mobile-open={small && overlayOpen ? '' : undefined}
-        data-aside-open={asideOpen ? '' : undefined}
-      >
-        <a className={classes.skipLink} href={`#${mainId}`}>
-          Skip to content
-        </a>
-        <Header
-          session={session}
-          sidebarId={sidebarId}
-          sidebarSize={effectiveSize}
-          sidebarShown={small ? overlayOpen : shown}
-          onToggleSidebar={() => (small ? setOverlayOpen((o) => !o) : setShown((s) => !s))}
-          onToggleMinimised={() => changeSize(size === 'minimised' ? 'normal' : 'minimised')}
-          asideId={asideId}
-          asideOpen={asideOpen}
-          onToggleAside={() => setAsideOpen((o) => !o)}
-          onSettings={onSettings}
+    <div
+      className={classes.shell}
+      data-sidebar={effectiveSize}
+      data-hidden={!small && !shown ? '' : undefined}
+      data-mobile-open={small && overlayOpen ? '' : undefined}
+      data-aside-open={asideOpen ? '' : undefined}
+    >
+      <a className={classes.skipLink} href={`#${mainId}`}>
+        Skip to content
+      </a>
+      <Header
+        session={session}
+        sidebarId={sidebarId}
+        sidebarSize={effectiveSize}
+        sidebarShown={small ? overlayOpen : shown}
+        onToggleSidebar={() => (small ? setOverlayOpen((o) => !o) : setShown((s) => !s))}
+        onToggleMinimised={() => changeSize(size === 'minimised' ? 'normal' : 'minimised')}
+        asideId={asideId}
+        asideOpen={asideOpen}
+        onToggleAside={() => setAsideOpen((o) => !o)}
+        onSettings={onSettings}
+      />
+      <nav id={sidebarId} className={classes.sidebar} aria-label="Main navigation" data-testid="sidebar">
+        <SidebarNav
+          entries={entries}
+          size={effectiveSize}
+          onNavigate={() => setOverlayOpen(false)}
+          plan={session.user.customerId.paymentPlan}
         />
-        <nav id={sidebarId} className={classes.sidebar} aria-label="Main navigation" data-testid="sidebar">
-          <SidebarNav
-            entries={entries}
-            size={effectiveSize}
-            onNavigate={() => setOverlayOpen(false)}
-            plan={session.user.customerId.paymentPlan}
-          />
-        </nav>
-        <div className={classes.backdrop} aria-hidden="true" onClick={() => setOverlayOpen(false)} />
-        <div className={classes.body}>
-          <ActingBanner session={session} />
-          <BreadcrumbBar pathname={pathname} className={classes.breadcrumbBar} />
-          <main id={mainId} className={classes.main} tabIndex={-1}>
-            <Outlet />
-          </main>
-          <footer className={classes.footer}>
-            <span>© {new Date().getFullYear()} Cuepoint</span>
-            <span>Streaming and server-side ad insertion</span>
-          </footer>
-        </div>
-        {asideOpen && (
-          <AsidePanel
-            id={asideId}
-            session={session}
-            sidebarSize={size}
-            onSidebarSize={changeSize}
-            onClose={() => setAsideOpen(false)}
-          />
-        )}
-        <Suspense fallback={null}>
-          {loaded.has('profile') && (
-            <ProfileDialog opened={dialog === 'profile'} onClose={closeDialog} user={session.user} />
-          )}
-        </Suspense>
-        <Suspense fallback={null}>
-          {loaded.has('account') && (
-            <AccountDialog opened={dialog === 'account'} onClose={closeDialog} user={session.user} />
-          )}
-        </Suspense>
-        <Suspense fallback={null}>
-          {loaded.has('deactivate') && (
-            <DeactivateDialog opened={dialog === 'deactivate'} onClose={closeDialog} />
-          )}
-        </Suspense>
+      </nav>
+      <div className={classes.backdrop} aria-hidden="true" onClick={() => setOverlayOpen(false)} />
+      <div className={classes.body}>
+        <ActingBanner session={session} />
+        <BreadcrumbBar pathname={pathname} className={classes.breadcrumbBar} />
+        <main id={mainId} className={classes.main} tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className={classes.footer}>
+          <span>© {new Date().getFullYear()} Cuepoint</span>
+          <span>Streaming and server-side ad insertion</span>
+        </footer>
       </div>
-    </PendingScreensContext>
+      {asideOpen && (
+        <AsidePanel
+          id={asideId}
+          session={session}
+          sidebarSize={size}
+          onSidebarSize={changeSize}
+          onClose={() => setAsideOpen(false)}
+        />
+      )}
+      <Suspense fallback={null}>
+        {loaded.has('profile') && (
+          <ProfileDialog opened={dialog === 'profile'} onClose={closeDialog} user={session.user} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {loaded.has('account') && (
+          <AccountDialog opened={dialog === 'account'} onClose={closeDialog} user={session.user} />
+        )}
+      </Suspense>
+      <Suspense fallback={null}>
+        {loaded.has('deactivate') && (
+          <DeactivateDialog opened={dialog === 'deactivate'} onClose={closeDialog} />
+        )}
+      </Suspense>
+    </div>
   );
 }

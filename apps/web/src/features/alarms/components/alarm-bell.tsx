@@ -55,7 +55,7 @@ export function AlarmBell() {
           ) : (
             <AlarmList alarms={openFirst(alarms).slice(0, 8)} empty="No alarms have been raised." />
           )}
-          <ScreenLink to={entryPath('alarms')} size="sm" hideWhenPending>
+          <ScreenLink to={entryPath('alarms')} size="sm">
             View all alarms
           </ScreenLink>
         </Stack>

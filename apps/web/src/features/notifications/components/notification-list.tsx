@@ -27,7 +27,6 @@ import { Link } from 'react-router';
 import { type Concept, ConceptIcon } from '../../../components/icons.tsx';
 import { QUERY_STATE_TEXTS } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../components/resource/format.ts';
-import { useIsPendingPath } from '../../../lib/pending-screens.ts';
 import { openSettingsDialog } from '../../../lib/settings-dialogs.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -45,6 +44,7 @@ export const KIND_CONCEPTS: Record<NotificationKind, Concept> = {
   plan: 'billing',
   invite: 'users',
   conditioning: 'creatives',
+  invoice: 'billing',
 };
 
 const KIND_COLOURS: Record<NotificationKind, string> = {
@@ -52,6 +52,7 @@ const KIND_COLOURS: Record<NotificationKind, string> = {
   plan: 'grape',
   invite: 'teal',
   conditioning: 'blue',
+  invoice: 'orange',
 };
 
 interface Props {
@@ -180,8 +181,6 @@ function NotificationCard({
   onRead: (read: boolean) => void;
 }) {
   const unread = n.readAt === null;
-  // A link to a screen not built yet is left out (lib/pending-screens.ts).
-  const isPending = useIsPendingPath();
   const openAndRead = () => {
     if (unread && !readOnly) onRead(true);
   };
@@ -220,7 +219,7 @@ function NotificationCard({
             </Text>
           )}
           <Group gap="sm" mt={4} wrap="wrap">
-            {n.link && !isPending(n.link) && (
+            {n.link && (
               <Anchor
                 component={Link}
                 to={n.link}

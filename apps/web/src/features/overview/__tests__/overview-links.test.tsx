@@ -2,12 +2,12 @@ import { entryPath, LIVE_STREAMS_PATH, type User } from '@cuepoint/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { isPendingPath, PENDING_SCREENS } from '../../../app/screens.ts';
+import { screenAt } from '../../../app/screens.ts';
 import { jsonResponse, makeUser, signIn, stubApi } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
-// Issue 22, no dead ends: until a screen is built (it shows the pending frame), nothing in a
-// page's content links to it. "Built" comes from the screen table (app/screens.ts).
+// Issue 22, no dead ends: every link of the overview leads to a screen of the console's table
+// (app/screens.ts).
 
 const customer = makeUser();
 const admin = makeUser({ _id: 'u-admin', email: 'root@example.com', profile: { isMainAdmin: true } });
@@ -48,29 +48,12 @@ const linkPaths = (element: HTMLElement) =>
     .queryAllByRole('link')
     .map((link) => link.getAttribute('href')!.replace(/^\/app/, ''));
 
-describe('isPendingPath', () => {
-  it('answers from the screen table: pending screens, with or without a query, but not built ones', () => {
-    expect(PENDING_SCREENS.length).toBeGreaterThan(0);
-    for (const screen of PENDING_SCREENS) {
-      const path = screen.path.replace(/:[^/]+/g, '42');
-      expect(isPendingPath(path), path).toBe(true);
-      expect(isPendingPath(`${path}?tab=1`), path).toBe(true);
-    }
-    expect(isPendingPath(entryPath('reports'))).toBe(true);
-    expect(isPendingPath(entryPath('user'))).toBe(false);
-    expect(isPendingPath(LIVE_STREAMS_PATH)).toBe(false);
-    expect(isPendingPath('/overview')).toBe(false);
-    expect(isPendingPath('/login')).toBe(false);
-    expect(isPendingPath('/no-such-screen')).toBe(false);
-  });
-});
-
-describe('the overview links only to built screens', () => {
-  it('for a main administrator: tiles of pending screens have no View link', async () => {
+describe('the overview links only to screens of the console', () => {
+  it('for a main administrator: each tile links to its screen', async () => {
     const main = await openOverview(admin);
     const paths = linkPaths(main);
     expect(paths.length).toBeGreaterThan(0);
-    expect(paths.filter(isPendingPath)).toEqual([]);
+    expect(paths.filter((path) => !screenAt(path))).toEqual([]);
     // Users and Active users lead to /user, built since issue 18: counted and linked.
     expect(within(main).getByText('7')).toBeInTheDocument();
     expect(within(main).getByRole('link', { name: 'View users' })).toHaveAttribute('href', entryPath('user'));
@@ -92,8 +75,7 @@ describe('the overview links only to built screens', () => {
 
   it('for a customer user: Get started links to its screens once they are built (Bundles, issue 17)', async () => {
     const main = await openOverview(customer);
-    expect(linkPaths(main).filter(isPendingPath)).toEqual([]);
-    expect(isPendingPath(entryPath('bundles'))).toBe(false);
+    expect(linkPaths(main).filter((path) => !screenAt(path))).toEqual([]);
     expect(within(main).getByRole('link', { name: 'Bundles' })).toHaveAttribute('href', entryPath('bundles'));
     expect(within(main).getByRole('link', { name: 'Live streams' })).toBeInTheDocument();
   });
@@ -107,6 +89,5 @@ describe('the overview links only to built screens', () => {
       'href',
       entryPath('alarms'),
     );
-    expect(isPendingPath(entryPath('alarms'))).toBe(false);
   });
 });

@@ -102,7 +102,7 @@ export function Component() {
                   {overview.data.counts[key]!.toLocaleString()}
                 </Text>
                 {to && (
-                  <ScreenLink to={to} size="xs" hideWhenPending aria-label={`View ${label.toLowerCase()}`}>
+                  <ScreenLink to={to} size="xs" aria-label={`View ${label.toLowerCase()}`}>
                     View
                   </ScreenLink>
                 )}
@@ -175,7 +175,7 @@ function RecentAlarms() {
           <Button size="xs" variant="default" onClick={() => setDrawer(true)}>
             Filters{selected.length > 0 ? ` (${selected.length})` : ''}
           </Button>
-          <ScreenLink to={entryPath('alarms')} size="sm" hideWhenPending>
+          <ScreenLink to={entryPath('alarms')} size="sm">
             All alarms
           </ScreenLink>
         </Group>

@@ -1,0 +1,189 @@
+/**
+ * Invoices and credit notes in a table: each number opens the document's panel (a link to
+ * `?invoice=<id>` that keeps the view), the status as a badge, money right-aligned, and a totals
+ * row over everything the view matches (not only this page). The administrator's table names the
+ * customer; the customer's has a PDF button per row.
+ */
+import { INVOICE_KIND_LABELS, type Invoice, type InvoiceListResponse } from '@cuepoint/core';
+import { Anchor, Box, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { visuallyHidden } from '../../../components/resource/list-table.tsx';
+import { KIT_TEXTS } from '../../../components/resource/texts.ts';
+import { formatDate, formatMoney, formatPeriod } from '../format.ts';
+import { BILLING_SCREEN_TEXTS } from '../texts.ts';
+import { documentName } from './invoice-panel.tsx';
+import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
+import { PdfButton } from './pdf-button.tsx';
+
+const T = BILLING_SCREEN_TEXTS.history;
+const C = T.columns;
+
+/** The current view's address with `invoice` set: the document's panel over the same list. */
+function useOpenHref() {
+  const location = useLocation();
+  return (id: string) => {
+    const search = new URLSearchParams(location.search);
+    search.set('invoice', id);
+    return `${location.pathname}?${search.toString()}`;
+  };
+}
+
+export function InvoiceTable({
+  data,
+  admin,
+  caption,
+  busy,
+}: {
+  data: InvoiceListResponse;
+  admin: boolean;
+  caption: string;
+  /** A newer view is loading (the rows shown are the last view's). */
+  busy: boolean;
+}) {
+  const href = useOpenHref();
+  const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
+  // Nine columns either way: the administrator's Customer, or the customer's PDF.
+  const lead = admin ? 5 : 4;
+  return (
+    <Table.ScrollContainer minWidth={admin ? 980 : 820} type="native">
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-busy={busy || undefined}
+        data-testid="invoice-table"
+      >
+        <Table.Caption style={visuallyHidden}>{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{C.number}</Table.Th>
+            <Table.Th scope="col">{C.kind}</Table.Th>
+            {admin && <Table.Th scope="col">{C.customer}</Table.Th>}
+            <Table.Th scope="col">{C.period}</Table.Th>
+            <Table.Th scope="col">{C.status}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {C.total}
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              {C.paid}
+            </Table.Th>
+            <Table.Th scope="col">{C.issued}</Table.Th>
+            <Table.Th scope="col">{C.due}</Table.Th>
+            {!admin && (
+              <Table.Th scope="col">
+                <span style={visuallyHidden}>{C.pdf}</span>
+              </Table.Th>
+            )}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.items.map((invoice) => {
+            const name = documentName(invoice);
+            return (
+              <Table.Tr key={invoice.id} data-testid="invoice-row">
+                <Table.Th scope="row" fw={500}>
+                  <Anchor component={Link} to={href(invoice.id)} aria-label={T.openOf(name)} size="sm">
+                    {invoice.displayNumber ?? BILLING_SCREEN_TEXTS.draftLabel}
+                  </Anchor>
+                </Table.Th>
+                <Table.Td>{INVOICE_KIND_LABELS[invoice.kind]}</Table.Td>
+                {admin && <Table.Td>{invoice.customerName}</Table.Td>}
+                <Table.Td>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Table.Td>
+                <Table.Td>
+                  <InvoiceStatusBadge status={invoice.status} />
+                </Table.Td>
+                <Table.Td ta="end">{money(invoice.totalMinor, invoice)}</Table.Td>
+                <Table.Td ta="end">
+                  {invoice.kind === 'invoice' ? money(invoice.paidMinor, invoice) : BILLING_SCREEN_TEXTS.none}
+                </Table.Td>
+                <Table.Td>{formatDate(invoice.issuedAt)}</Table.Td>
+                <Table.Td>{formatDate(invoice.dueAt)}</Table.Td>
+                {!admin && (
+                  <Table.Td>
+                    <PdfButton id={invoice.id} name={name} compact />
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr data-testid="invoice-totals">
+            <Table.Th scope="row" colSpan={lead}>
+              {T.totals}{' '}
+              <Text span size="xs" c="dimmed" fw={400}>
+                {T.totalsHint(data.total)}
+              </Text>
+            </Table.Th>
+            <Table.Td ta="end" fw={700}>
+              {money(data.totals.totalMinor)}
+            </Table.Td>
+            <Table.Td ta="end" fw={700}>
+              {money(data.totals.paidMinor)}
+            </Table.Td>
+            <Table.Td colSpan={9 - lead - 2} fw={700}>
+              {BILLING_SCREEN_TEXTS.lines.outstanding}: {money(data.totals.outstandingMinor)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export const PAGE_SIZES = ['10', '20', '50', '100'] as const;
+
+/** Which rows show of how many, the pages, and the page size (the server's sizes: at most 100). */
+export function InvoicePager({
+  page,
+  pageSize,
+  total,
+  onPage,
+  onPageSize,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm" aria-live="polite">
+        {T.showing(first, last, total)}
+      </Text>
+      <Group gap="md">
+        {pages > 1 && (
+          <Box component="nav" aria-label={T.pagination}>
+            <Pagination
+              total={pages}
+              value={Math.min(page, pages)}
+              onChange={onPage}
+              size="sm"
+              getItemProps={(item) => ({ 'aria-label': KIT_TEXTS.page(item) })}
+              getControlProps={(control) =>
+                control === 'previous'
+                  ? { 'aria-label': KIT_TEXTS.previousPage }
+                  : control === 'next'
+                    ? { 'aria-label': KIT_TEXTS.nextPage }
+                    : {}
+              }
+            />
+          </Box>
+        )}
+        <Select
+          label={T.pageSize}
+          size="xs"
+          w={110}
+          data={[...PAGE_SIZES]}
+          value={String(pageSize)}
+          allowDeselect={false}
+          onChange={(next) => next && onPageSize(Number(next))}
+        />
+      </Group>
+    </Group>
+  );
+}
