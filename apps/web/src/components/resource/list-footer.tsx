@@ -3,29 +3,32 @@ import { PAGE_SIZE_VALUES, type PageSizeValue } from '@cuepoint/core';
 import { Box, Group, Pagination, Select, Text } from '@mantine/core';
 import { KIT_TEXTS } from './texts.ts';
 
-export interface ListFooterProps {
+export interface ListFooterProps<Size extends string = PageSizeValue> {
   page: number;
   pages: number;
-  pageSize: PageSizeValue;
+  pageSize: Size;
+  /** The page sizes offered (the resource lists' by default: 10 to 100, and All). */
+  pageSizes?: readonly Size[];
   /** Rows a page holds. */
   size: number;
   total: number;
   /** All shows at most `size` rows a page, fewer than match. */
-  allCapped: boolean;
+  allCapped?: boolean;
   onPage: (page: number) => void;
-  onPageSize: (pageSize: PageSizeValue) => void;
+  onPageSize: (pageSize: Size) => void;
 }
 
-export function ListFooter({
+export function ListFooter<Size extends string = PageSizeValue>({
   page,
   pages,
   pageSize,
+  pageSizes = PAGE_SIZE_VALUES as unknown as readonly Size[],
   size,
   total,
-  allCapped,
+  allCapped = false,
   onPage,
   onPageSize,
-}: ListFooterProps) {
+}: ListFooterProps<Size>) {
   const first = total === 0 ? 0 : (page - 1) * size + 1;
   const last = Math.min(total, page * size);
   return (
@@ -53,28 +56,30 @@ export function ListFooter({
             />
           </Box>
         )}
-        <PageSizeSelect value={pageSize} onChange={onPageSize} />
+        <PageSizeSelect value={pageSize} values={pageSizes} onChange={onPageSize} />
       </Group>
     </Group>
   );
 }
 
-function PageSizeSelect({
+function PageSizeSelect<Size extends string>({
   value,
+  values,
   onChange,
 }: {
-  value: PageSizeValue;
-  onChange: (value: PageSizeValue) => void;
+  value: Size;
+  values: readonly Size[];
+  onChange: (value: Size) => void;
 }) {
   return (
     <Select
       label={KIT_TEXTS.pageSize}
       size="xs"
       w={110}
-      data={PAGE_SIZE_VALUES}
+      data={[...values]}
       value={value}
       allowDeselect={false}
-      onChange={(next) => next && onChange(next as PageSizeValue)}
+      onChange={(next) => next && onChange(next as Size)}
     />
   );
 }

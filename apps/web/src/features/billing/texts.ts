@@ -140,9 +140,6 @@ export const BILLING_SCREEN_TEXTS = {
       any: 'Any',
     },
     openOf: (name: string) => `Open ${name}`,
-    pageSize: 'Rows per page',
-    showing: (first: number, last: number, total: number) => `${first}–${last} of ${total}`,
-    pagination: 'Pages',
   },
 
   // An invoice's panel (?invoice=<id>).

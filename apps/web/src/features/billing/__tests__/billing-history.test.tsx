@@ -2,6 +2,7 @@ import { BILLING_TEXTS } from '@cuepoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
 import { BILLING_SCREEN_TEXTS } from '../texts.ts';
 import {
@@ -65,7 +66,7 @@ describe('billing history (/billing-history, main administrator)', () => {
     expect(totals).toHaveTextContent('$1,000.00');
     expect(totals).toHaveTextContent('$3,247.40');
     // 43 documents, 20 a page.
-    expect(screen.getByText(T.showing(1, 20, 43))).toBeInTheDocument();
+    expect(screen.getByText(KIT_TEXTS.showing(1, 20, 43))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: T.tabs.chart })).toHaveAttribute(
       'href',
       '/billing-history/billingChart',

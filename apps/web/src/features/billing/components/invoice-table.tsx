@@ -5,10 +5,10 @@
  * customer; the customer's has a PDF button per row.
  */
 import { INVOICE_KIND_LABELS, type Invoice, type InvoiceListResponse } from '@cuepoint/core';
-import { Anchor, Box, Group, Pagination, Select, Table, Text } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { ListFooter } from '../../../components/resource/list-footer.tsx';
 import { visuallyHidden } from '../../../components/resource/list-table.tsx';
-import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { formatDate, formatMoney, formatPeriod } from '../format.ts';
 import { BILLING_SCREEN_TEXTS } from '../texts.ts';
 import { documentName } from './invoice-panel.tsx';
@@ -147,43 +147,16 @@ export function InvoicePager({
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
   return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm" aria-live="polite">
-        {T.showing(first, last, total)}
-      </Text>
-      <Group gap="md">
-        {pages > 1 && (
-          <Box component="nav" aria-label={T.pagination}>
-            <Pagination
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={onPage}
-              size="sm"
-              getItemProps={(item) => ({ 'aria-label': KIT_TEXTS.page(item) })}
-              getControlProps={(control) =>
-                control === 'previous'
-                  ? { 'aria-label': KIT_TEXTS.previousPage }
-                  : control === 'next'
-                    ? { 'aria-label': KIT_TEXTS.nextPage }
-                    : {}
-              }
-            />
-          </Box>
-        )}
-        <Select
-          label={T.pageSize}
-          size="xs"
-          w={110}
-          data={[...PAGE_SIZES]}
-          value={String(pageSize)}
-          allowDeselect={false}
-          onChange={(next) => next && onPageSize(Number(next))}
-        />
-      </Group>
-    </Group>
+    <ListFooter
+      page={page}
+      pages={Math.max(1, Math.ceil(total / pageSize))}
+      pageSize={String(pageSize) as (typeof PAGE_SIZES)[number]}
+      pageSizes={PAGE_SIZES}
+      size={pageSize}
+      total={total}
+      onPage={onPage}
+      onPageSize={(next) => onPageSize(Number(next))}
+    />
   );
 }

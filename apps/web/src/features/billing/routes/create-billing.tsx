@@ -31,6 +31,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QUERY_STATE_TEXTS, QueryState } from '../../../components/query-state.tsx';
 import { useUnsavedChanges } from '../../../components/resource/unsaved-changes.tsx';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
@@ -45,7 +46,6 @@ import {
   usePreview,
   useUsage,
 } from '../api/billing-api.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InvoiceLines } from '../components/invoice-lines.tsx';
 import {
   formField,

@@ -12,7 +12,10 @@ export function ReportTable({ table, caption }: { table: Cells; caption: string 
   return (
     <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} aria-labelledby="report-caption">
       <Table striped highlightOnHover captionSide="top" data-report-table>
-        <Table.Caption id="report-caption">{caption}</Table.Caption>
+        {/* An English sentence that starts with a date: its own direction, so right to left keeps the dates in order. */}
+        <Table.Caption id="report-caption" dir="auto">
+          {caption}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             {table.header.map((cell, i) => (

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { BILLING_SCREEN_TEXTS as T } from '../texts.ts';
+import { KIT_TEXTS } from './resource/texts.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -17,8 +17,8 @@ export interface ConfirmDialogProps {
 }
 
 /**
- * A question before an irreversible step (issuing, deleting a draft): it names what it acts on,
- * puts the focus on Cancel (a stray Enter changes nothing) and shows the server's refusal inside.
+ * A question before an irreversible step (issuing an invoice, deleting a draft): it names what it
+ * acts on, puts the focus on Cancel (a stray Enter changes nothing) and shows the server's refusal inside.
  */
 export function ConfirmDialog({
   opened,
@@ -42,7 +42,7 @@ export function ConfirmDialog({
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            {T.cancel}
+            {KIT_TEXTS.cancel}
           </Button>
           <Button color={destructive ? 'red.9' : undefined} onClick={onConfirm} loading={pending}>
             {confirm}
