@@ -6,9 +6,11 @@ import { closeSession } from '../lib/api-client.ts';
 import { installSessionPolicy } from '../lib/session.ts';
 
 // findBy*/waitFor wait for the next render: 1 s by default, which a busy 2-core machine (CI runs
-// the server suites beside these) overruns while a lazy screen loads. A wait still ends as soon
-// as its condition holds; the limit only bounds a wait that will never succeed.
-configure({ asyncUtilTimeout: 5_000 });
+// the server suites beside these) overruns while a lazy screen loads: 5 s was overrun too when
+// other work shared the machine (a form's message after a server answer). A wait still ends as
+// soon as its condition holds; the limit only bounds a wait that will never succeed, within the
+// test's own 20 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The runtime configuration the server would write (UI_TIMEOUT 30 s, BASE_URL /api/,
 // TRANSCODING 1), for every test.
