@@ -45,7 +45,7 @@ export const BILLING_SCREEN_TEXTS = {
     title: (month: string) => `Usage in ${month}`,
     soFar: 'This month so far',
     plan: 'Plan',
-    counted: (from: string, to: string) => `Counted from ${from} to ${to}`,
+    counted: (from: string, to: string) => `Counted from ${from} to ${to}.`,
     planChange: (from: string, to: string, at: string) => `Plan changed from ${from} to ${to} on ${at}`,
     loading: 'Loading usage…',
     failed: 'Could not load the usage',
