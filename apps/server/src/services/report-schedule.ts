@@ -2,8 +2,9 @@
  * The scheduler of saved reports: each due report (schedule set, `nextRunAt` passed) is run and
  * mailed to its recipients (through the outbox or SMTP, the CSV inline: the mailer carries text),
  * and its `nextRunAt` moved on, in one transaction per report with its row locked (`skip locked`:
- * another process leaves it alone). A mail that fails rolls the run back: the report stays due and
- * the next pass tries again. A server that was down skips the runs it missed (one mail, then the
+ * another process leaves it alone). A run whose mail reached no recipient (SMTP down) rolls back:
+ * the report stays due and the next pass tries again; once one recipient has it, the run counts and
+ * a refused address is logged (a retry would mail the others twice). A server that was down skips the runs it missed (one mail, then the
  * next period's).
  */
 import {
@@ -68,8 +69,24 @@ export async function runDueReports(deps: ReportScheduleDeps, now: Date): Promis
             reportCsv(reportTable(report)).replaceAll('\r\n', '\n'),
             `Open it in the console: ${link}`,
           ].join('\n');
+          // Each recipient on its own: once one has it, the run is done (a retry would mail that
+          // one again); only a run that reached nobody (SMTP down) rolls back and stays due.
+          const refused: { to: string; err: unknown }[] = [];
           for (const to of due.recipients) {
-            await deps.mailer.send({ to, subject: REPORT_TEXTS.mailSubject(due.name), text, links: [link] });
+            try {
+              await deps.mailer.send({
+                to,
+                subject: REPORT_TEXTS.mailSubject(due.name),
+                text,
+                links: [link],
+              });
+            } catch (err) {
+              refused.push({ to, err });
+            }
+          }
+          if (refused.length > 0 && refused.length === due.recipients.length) throw refused[0]!.err;
+          for (const { to, err } of refused) {
+            deps.log.warn({ err, report: due.id, to }, 'saved report not mailed to one recipient');
           }
         } else {
           deps.log.warn(

@@ -114,6 +114,7 @@ export const BILLING_TEXTS = {
   descriptionLength: `Description is at most ${BILLING_LIMITS.description} characters`,
   quantity: 'Quantity is a positive number with at most 3 decimals',
   rateMinor: 'Rate is a whole number of cents',
+  lineAmount: 'A line comes to at most $10,000,000 (quantity × rate)',
   amountMinor: 'Amount is a positive whole number of cents',
   manualLines: `At most ${BILLING_LIMITS.manualLines} manual lines`,
   note: `Note is at most ${BILLING_LIMITS.note} characters`,
@@ -164,7 +165,8 @@ export const fillBillingText = (template: string, values: Record<string, string 
     values[name] === undefined ? whole : String(values[name]),
   );
 
-const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** YYYY-MM of the years 1900 to 2099 (earlier years would turn into 19xx in Date.UTC). */
+const MONTH = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 /** A decimal quantity with at most 3 decimals (what invoice_lines.quantity stores). */
 const QUANTITY = /^\d{1,15}(\.\d{1,3})?$/;
 
@@ -231,19 +233,27 @@ const descriptionSchema = z
   .max(BILLING_LIMITS.description, { error: BILLING_TEXTS.descriptionLength });
 
 /** A hand-written line: quantity × rateMinor (a negative rate is a discount). */
-export const manualLineInputSchema = z.strictObject({
-  description: descriptionSchema,
-  /** A decimal string ("1.5") or a number; stored with at most 3 decimals. */
-  quantity: z
-    .union([z.string(), z.number()], { error: BILLING_TEXTS.quantity })
-    .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
-    .refine((value) => QUANTITY.test(value) && Number(value) > 0, { error: BILLING_TEXTS.quantity }),
-  rateMinor: z
-    .number({ error: BILLING_TEXTS.rateMinor })
-    .int({ error: BILLING_TEXTS.rateMinor })
-    .min(-BILLING_LIMITS.amountMinor, { error: BILLING_TEXTS.rateMinor })
-    .max(BILLING_LIMITS.amountMinor, { error: BILLING_TEXTS.rateMinor }),
-});
+export const manualLineInputSchema = z
+  .strictObject({
+    description: descriptionSchema,
+    /** A decimal string ("1.5") or a number; stored with at most 3 decimals. */
+    quantity: z
+      .union([z.string(), z.number()], { error: BILLING_TEXTS.quantity })
+      .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
+      .refine((value) => QUANTITY.test(value) && Number(value) > 0, { error: BILLING_TEXTS.quantity }),
+    rateMinor: z
+      .number({ error: BILLING_TEXTS.rateMinor })
+      .int({ error: BILLING_TEXTS.rateMinor })
+      .min(-BILLING_LIMITS.amountMinor, { error: BILLING_TEXTS.rateMinor })
+      .max(BILLING_LIMITS.amountMinor, { error: BILLING_TEXTS.rateMinor }),
+  })
+  // The line's amount is bounded too (quantity × rate), so no sum of lines leaves exact integers.
+  .refine(
+    (line) =>
+      !QUANTITY.test(line.quantity) ||
+      Math.abs(Number(line.quantity) * line.rateMinor) <= BILLING_LIMITS.amountMinor,
+    { error: BILLING_TEXTS.lineAmount, path: ['quantity'] },
+  );
 export type ManualLineInput = z.input<typeof manualLineInputSchema>;
 
 const manualLinesSchema = z

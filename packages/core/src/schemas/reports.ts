@@ -368,10 +368,14 @@ export function reportTable(report: ReportResponse): ReportTable {
   };
 }
 
-const csvCell = (cell: string) => (/[",\r\n]/.test(cell) || /^[=+\-@\t]/.test(cell) ? quote(cell) : cell);
+/** What a spreadsheet may read as a formula: a cell starting so that is not a plain number. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+const csvCell = (cell: string) => (/[",\r\n]/.test(cell) || FORMULA_START.test(cell) ? quote(cell) : cell);
 function quote(cell: string): string {
-  // A cell a spreadsheet would read as a formula is prefixed with a quote mark (CSV injection).
-  const safe = /^[=+\-@\t]/.test(cell) && !/^-?\d/.test(cell) ? `'${cell}` : cell;
+  // A cell a spreadsheet would read as a formula is prefixed with a quote mark (CSV injection);
+  // a negative number stays a number.
+  const safe = FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
   return `"${safe.replaceAll('"', '""')}"`;
 }
 

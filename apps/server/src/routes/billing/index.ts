@@ -514,8 +514,28 @@ export const billingPublicRoutes: FastifyPluginAsyncZod = async (app) => {
           invoiceId: invoice?.id ?? null,
         });
         if (!first) return { received: true, outcome: 'duplicate' as const };
-        if (invoice?.kind !== 'invoice' || invoice.status !== 'issued' || payment.amountMinor <= 0)
+        // A payment in another currency (JPY has no cents) is not this invoice's money; one for an
+        // invoice paid, void or unknown is left for a person: each is logged, neither is booked.
+        const sameCurrency = payment.currency?.toUpperCase() === invoice?.currency.toUpperCase();
+        if (
+          invoice?.kind !== 'invoice' ||
+          invoice.status !== 'issued' ||
+          payment.amountMinor <= 0 ||
+          !sameCurrency
+        ) {
+          if (payment.amountMinor > 0)
+            request.log.warn(
+              {
+                event: payment.eventId,
+                invoice: payment.invoiceId,
+                status: invoice?.status ?? null,
+                currency: payment.currency,
+                amountMinor: payment.amountMinor,
+              },
+              'payment provider event not booked: reconcile it by hand',
+            );
           return { received: true, outcome: 'ignored' as const };
+        }
         const paid = await payInTransaction(tx, app.billing, invoice.id, {
           provider: stripe.id,
           reference: payment.reference,

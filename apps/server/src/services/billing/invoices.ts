@@ -13,6 +13,7 @@
  */
 import {
   BILLING_CURRENCY,
+  BILLING_LIMITS,
   BILLING_TEXTS,
   type BillingChartResponse,
   type BillTo,
@@ -26,6 +27,7 @@ import {
   type InvoiceStatus,
   invoiceDisplayNumber,
   type ManualLineInput,
+  monthsBetween,
   PAYMENT_PLANS,
   type PaymentPlan,
 } from '@cuepoint/core';
@@ -521,6 +523,11 @@ export async function revenueChart(
     const end = monthBounds(to).start;
     const d = new Date(end);
     from = monthOf(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() - 11, 1));
+  } else if (!query.to) {
+    // The schema checks a period it is given whole; a `from` alone ends this month.
+    if (to < from) throw fieldProblem('from', BILLING_TEXTS.monthOrder);
+    if (monthsBetween(from, to) > BILLING_LIMITS.chartMonths)
+      throw fieldProblem('from', BILLING_TEXTS.chartRange);
   }
   const rows = await revenueByMonth(db, new Date(monthBounds(from).start), new Date(monthBounds(to).end));
   const months: BillingChartResponse['months'] = [];

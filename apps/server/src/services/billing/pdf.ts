@@ -54,7 +54,9 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
   const right = doc.page.width - doc.page.margins.right;
   const width = right - left;
 
-  if (invoice.status === 'draft') {
+  // A draft says so across every page, behind what is written on it.
+  const watermark = () => {
+    if (invoice.status !== 'draft') return;
     doc.save();
     doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] });
     doc
@@ -69,7 +71,8 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
       });
     doc.restore();
     doc.fillOpacity(1);
-  }
+  };
+  watermark();
 
   // Header: the seller on the left, the document on the right.
   doc.fillColor(PINK).font('Helvetica-Bold').fontSize(22).text(SELLER[0]!, left, 50);
@@ -140,6 +143,8 @@ export function invoicePdf(invoice: Invoice): Promise<Buffer> {
     );
     if (y + height > doc.page.height - 160) {
       doc.addPage();
+      watermark();
+      doc.fillColor('#000000').font('Helvetica').fontSize(9);
       y = 50;
     }
     cells.forEach((cell, i) => {

@@ -136,4 +136,21 @@ describe('the report’s table and CSV', () => {
     expect(row).toEqual(['Summer, "big"\nsale', '\'=HYPERLINK("x")', '', '1.25', '0.12']);
     expect(totals).toEqual(['Total', '', '10', '1.25', '0.12']);
   });
+
+  it('defuses a formula that starts like a negative number, and keeps negative numbers', () => {
+    const table = {
+      header: ['Stream', 'Revenue'],
+      rows: [
+        ["-2+3+cmd|' /C calc'!A0", '-5.25'],
+        ['\r=1+1', '-7'],
+      ],
+      totals: ['Total', '-12.25'],
+    };
+    expect(parseCsv(reportCsv(table))).toEqual([
+      ['Stream', 'Revenue'],
+      ["'-2+3+cmd|' /C calc'!A0", '-5.25'],
+      ["'\r=1+1", '-7'],
+      ['Total', '-12.25'],
+    ]);
+  });
 });

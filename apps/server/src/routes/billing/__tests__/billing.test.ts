@@ -324,6 +324,12 @@ describe('billing: usage, invoices, credit notes, payments, PDF and chart', () =
           'manualLines.0.rateMinor',
           BILLING_TEXTS.rateMinor,
         ],
+        // Each part within its own limit, the product not: a 400, not an overflow.
+        [
+          { description: 'x', quantity: '999999999999999', rateMinor: 1_000_000_000 },
+          'manualLines.0.quantity',
+          BILLING_TEXTS.lineAmount,
+        ],
       ] as const) {
         const bad = await inject('POST', api(API_PATHS.billing.preview), admin.headers, {
           customerId: alpha.customer.id,
@@ -800,6 +806,19 @@ describe('billing: usage, invoices, credit notes, payments, PDF and chart', () =
         admin.headers,
       );
       expect(tooLong.json().fields).toContainEqual({ field: 'to', message: BILLING_TEXTS.chartRange });
+      // A `from` alone runs to this month: still at most the chart's months; and no year 0000.
+      for (const [from, message] of [
+        ['2000-01', BILLING_TEXTS.chartRange],
+        ['0000-01', BILLING_TEXTS.month],
+      ] as const) {
+        const bad = await inject(
+          'GET',
+          api(apiPath(API_PATHS.billing.chart, undefined, { from })),
+          admin.headers,
+        );
+        expect(bad.statusCode).toBe(400);
+        expect(bad.json().fields).toContainEqual({ field: 'from', message });
+      }
     });
   });
 

@@ -22,7 +22,13 @@ function signed(event: Record<string, unknown>, secret = SECRET) {
   };
 }
 
-const paidEvent = (id: string, invoiceId: string, amount: number, type = 'invoice.paid') => ({
+const paidEvent = (
+  id: string,
+  invoiceId: string,
+  amount: number,
+  type = 'invoice.paid',
+  currency = 'usd',
+) => ({
   id,
   object: 'event',
   type,
@@ -30,12 +36,12 @@ const paidEvent = (id: string, invoiceId: string, amount: number, type = 'invoic
   data: {
     object:
       type === 'invoice.paid'
-        ? { id: `in_${id}`, object: 'invoice', amount_paid: amount, currency: 'usd', metadata: { invoiceId } }
+        ? { id: `in_${id}`, object: 'invoice', amount_paid: amount, currency, metadata: { invoiceId } }
         : {
             id: `pi_${id}`,
             object: 'payment_intent',
             amount_received: amount,
-            currency: 'usd',
+            currency,
             metadata: { invoiceId },
           },
   },
@@ -113,6 +119,21 @@ describe('Stripe webhook', () => {
       ...signed(paidEvent('evt_pi_2', invoiceId, 5000, 'payment_intent.succeeded')),
     });
     expect(rest.json()).toEqual({ received: true, outcome: 'paid' });
+  });
+
+  it('books no payment in another currency: 10,000 yen are not $100.00', async () => {
+    const invoiceId = await issuedInvoice('2025-12', 10_000);
+    const yen = await app.inject({
+      method: 'POST',
+      url,
+      ...signed(paidEvent('evt_jpy', invoiceId, 10_000, 'invoice.paid', 'jpy')),
+    });
+    expect(yen.json()).toEqual({ received: true, outcome: 'ignored' });
+    const invoice = await app.inject({
+      url: `/api/${API_PATHS.billing.invoices}/${invoiceId}`,
+      headers: admin.headers,
+    });
+    expect(invoice.json()).toMatchObject({ status: 'issued', paidMinor: 0 });
   });
 
   it('refuses a bad signature with 400 and records nothing', async () => {

@@ -523,5 +523,43 @@ describe('reports', () => {
       expect(kept!.lastRunAt).toBeNull();
       expect((await app.reportSchedule.run(due)).mailed).toEqual([created._id]);
     });
+
+    it('counts a run that reached one recipient: a refused address is not worth mailing the others twice', async () => {
+      await app.db.delete(savedReports);
+      const created = savedReportSchema.parse(
+        (
+          await app.inject({
+            method: 'POST',
+            url: path,
+            headers: admin.headers,
+            payload: {
+              name: 'Half',
+              query,
+              schedule: 'daily',
+              recipients: ['ops@cuepoint.test', 'gone@cuepoint.test'],
+            },
+          })
+        ).json(),
+      );
+      const due = new Date(Date.UTC(2026, 5, 18, 0, 1));
+      const sent: string[] = [];
+      // The SMTP server refusing one address: the outside world failing, not our code.
+      const oneRefused = {
+        db: app.db,
+        mailer: {
+          send: async (mail: { to: string }) => {
+            if (mail.to === 'gone@cuepoint.test') throw new Error('550 no such user');
+            sent.push(mail.to);
+          },
+        },
+        log: app.log,
+        consoleLink: app.consoleLink,
+      };
+      expect(await runDueReports(oneRefused, due)).toEqual({ mailed: [created._id], failed: [] });
+      expect(await runDueReports(oneRefused, due)).toEqual({ mailed: [], failed: [] });
+      expect(sent).toEqual(['ops@cuepoint.test']);
+      const [kept] = await app.db.select().from(savedReports).where(eq(savedReports.id, created._id));
+      expect(kept!.nextRunAt!.toISOString()).toBe('2026-06-19T00:00:00.000Z');
+    });
   });
 });

@@ -95,14 +95,15 @@ const INVOICE: Invoice = {
   voidedAt: null,
 };
 
-/** Renders page 1 at 40 dpi in grey (PGM: a header, then one byte per pixel) and as a PNG beside it. */
-async function render(pdf: Buffer, name: string) {
+/** Renders a page (the first by default) at 40 dpi in grey (PGM: a header, then one byte per pixel) and as a PNG beside it. */
+async function render(pdf: Buffer, name: string, page = 1) {
   const dir = await mkdtemp(join(tmpdir(), 'cuepoint-pdf-'));
   const file = join(dir, `${name}.pdf`);
   await writeFile(file, pdf);
+  const only = ['-f', String(page), '-l', String(page)];
   try {
-    await run('pdftoppm', ['-f', '1', '-l', '1', '-r', '40', '-gray', '-singlefile', file, join(dir, name)]);
-    await run('pdftoppm', ['-f', '1', '-l', '1', '-r', '60', '-png', '-singlefile', file, join(dir, name)]);
+    await run('pdftoppm', [...only, '-r', '40', '-gray', '-singlefile', file, join(dir, name)]);
+    await run('pdftoppm', [...only, '-r', '60', '-png', '-singlefile', file, join(dir, name)]);
   } catch (err) {
     throw new Error(`pdftoppm (Debian poppler-utils) is needed to render the PDF: ${String(err)}`);
   }
@@ -163,6 +164,30 @@ describe('invoice PDF', () => {
     );
     // The light grey diagonal letters cover the middle of the page, where an issued one is white.
     expect(inkShare(draft, [0.05, 0.62, 0.45, 0.8])).toBeGreaterThan(0.05);
+  });
+
+  it('watermarks every page of a long draft, the lines going on from page to page', async () => {
+    const lines = Array.from({ length: 25 }, (_, i) => ({
+      ...INVOICE.lines[0]!,
+      position: i + 1,
+      kind: 'manual' as const,
+      metric: null,
+      description: `Line ${i + 1}`,
+    }));
+    const pdf = await invoicePdf({
+      ...INVOICE,
+      lines,
+      status: 'draft',
+      number: null,
+      displayNumber: null,
+      issuedAt: null,
+      dueAt: null,
+    });
+    const second = await render(pdf, 'draft-page-2', 2);
+    expect([second.width, second.height]).toEqual([331, 468]);
+    // Page 2 carries lines at its top and the diagonal letters through its middle.
+    expect(inkShare(second, [0, 0, 1, 0.2])).toBeGreaterThan(0.01);
+    expect(inkShare(second, [0.05, 0.62, 0.45, 0.8])).toBeGreaterThan(0.05);
   });
 
   it('names the file after the number, a draft after its id', () => {
