@@ -73,6 +73,22 @@ describe('create billing (/create-billing)', () => {
     expect(queriesTo(fetchMock, 'billing/usage')).toEqual([]);
   });
 
+  it('tells accounts that share a name apart by their owner’s address', async () => {
+    const [first, second] = CUSTOMERS.data;
+    stubApi({
+      ...BASE,
+      'GET customer/customers': () =>
+        jsonResponse(200, { ...CUSTOMERS, data: [first, { ...second!, name: first!.name }] }),
+      'GET billing/invoices': () => jsonResponse(200, list([])),
+    });
+    renderBilling('/create-billing?month=2026-06');
+    const picker = await screen.findByRole('combobox', { name: new RegExp(T.customer) });
+    await waitFor(() => expect(picker).toBeEnabled());
+    await user().click(picker);
+    expect(await screen.findByRole('option', { name: 'Demo Broadcasting (dana@example.com)' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Demo Broadcasting (olga@example.com)' })).toBeVisible();
+  });
+
   it('picks a customer (in the URL) and shows its usage and the preview with the server’s lines', async () => {
     const fetchMock = stubApi({ ...BASE, 'GET billing/invoices': () => jsonResponse(200, list([])) });
     const view = renderBilling('/create-billing?month=2026-06');

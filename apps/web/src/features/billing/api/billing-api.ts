@@ -127,7 +127,16 @@ export const useCustomerOptions = (enabled = true) =>
       const list = await apiRequest<CustomerListResponse>(
         apiPath(API_PATHS.customer.list, undefined, { pageSize: 'All', sort: 'name', order: 'asc' }),
       );
-      return list.data.map((customer) => ({ value: customer._id, label: customer.name }));
+      // Accounts may share a name: those that do say whose they are (the owner's address).
+      const names = new Map<string, number>();
+      for (const customer of list.data) names.set(customer.name, (names.get(customer.name) ?? 0) + 1);
+      return list.data.map((customer) => ({
+        value: customer._id,
+        label:
+          (names.get(customer.name) ?? 0) > 1
+            ? `${customer.name} (${customer.owner?.email ?? customer.subDomainName})`
+            : customer.name,
+      }));
     },
     staleTime: 60_000,
   });
