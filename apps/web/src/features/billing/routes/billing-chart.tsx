@@ -7,9 +7,10 @@ import '@mantine/charts/styles.css';
  */
 import { BILLING_LIMITS, BILLING_TEXTS, type BillingChartResponse, monthsBetween } from '@cuepoint/core';
 import { BarChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -124,12 +125,9 @@ function Figures({ data, from, to }: { data: BillingChartResponse; from: string;
     yAxisProps: { width: 80 },
   };
   const chart = (name: string, heading: string, child: ReactNode) => (
-    <Card withBorder padding="md" component="section" aria-label={heading} data-chart={name}>
-      <Title order={2} size="h5" mb="sm">
-        {heading}
-      </Title>
+    <ChartCard name={name} title={heading}>
       {child}
-    </Card>
+    </ChartCard>
   );
   return (
     <SimpleGrid cols={{ base: 1, xl: 3 }} spacing="md">

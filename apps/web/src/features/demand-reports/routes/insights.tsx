@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
 import { type InsightsParams, useInsights } from '../api/demand-reports.ts';
@@ -88,12 +89,9 @@ function Charts({ data }: { data: InsightsResponse }) {
     xAxisProps: { minTickGap: 24 },
   };
   const chart = (name: string, title: string, child: ReactNode) => (
-    <Card withBorder padding="md" component="section" aria-label={title} data-chart={name}>
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
+    <ChartCard name={name} title={title}>
       {child}
-    </Card>
+    </ChartCard>
   );
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">

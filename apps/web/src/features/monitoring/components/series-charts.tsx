@@ -1,41 +1,11 @@
 import type { MonitoringPeriod, SeriesResponse } from '@cuepoint/core';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { SimpleGrid } from '@mantine/core';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { formatAxisTime, formatCount, formatMs, formatPercent } from '../format.ts';
 import { MONITORING_UI_TEXTS as T } from '../texts.ts';
 
 const CHART_HEIGHT = 220;
-
-/** A chart in a titled card; `name` marks its container for tests (data-chart). */
-function ChartCard({
-  name,
-  title,
-  empty,
-  children,
-}: {
-  name: string;
-  title: string;
-  /** Why the chart has nothing to draw in this period, if so. */
-  empty?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card withBorder padding="md" data-chart={name} component="section" aria-label={title}>
-      <Group justify="space-between" gap="xs" mb="sm">
-        <Title order={2} size="h5">
-          {title}
-        </Title>
-        {empty && (
-          <Text size="sm" c="dimmed">
-            {empty}
-          </Text>
-        )}
-      </Group>
-      {children}
-    </Card>
-  );
-}
 
 /** One channel's charts over the period: viewers, requests, fill rate, ad-server latency, errors. */
 export function SeriesCharts({ series, period }: { series: SeriesResponse; period: MonitoringPeriod }) {

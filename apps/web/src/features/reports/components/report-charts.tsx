@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { REPORT_METRICS, type ReportMetric, type ReportResponse } from '@cuepoint/core';
 import { AreaChart, BarChart, LineChart } from '@mantine/charts';
-import { Card, SimpleGrid, Title } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ChartCard } from '../../../components/chart-card.tsx';
 import { REPORTS_TEXTS } from '../texts.ts';
 
 const T = REPORTS_TEXTS.chartTitles;
@@ -74,19 +75,9 @@ export function ReportCharts({ data }: { data: ReportResponse }) {
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       {REPORT_METRICS.filter((m) => data.metrics.includes(m)).map((metric) => (
-        <Card
-          key={metric}
-          withBorder
-          padding="md"
-          component="section"
-          aria-label={T[metric]}
-          data-chart={metric}
-        >
-          <Title order={2} size="h5" mb="sm">
-            {T[metric]}
-          </Title>
+        <ChartCard key={metric} name={metric} title={T[metric]}>
           {charts[metric]}
-        </Card>
+        </ChartCard>
       ))}
     </SimpleGrid>
   );
