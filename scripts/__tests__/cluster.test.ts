@@ -34,6 +34,7 @@ const missing = [
   ...(ADMIN_URL ? [] : ['TEST_DATABASE_URL (a PostgreSQL server to create a database on)']),
 ];
 const DEMO = { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' };
+const ADMIN = { email: 'admin@cuepoint.example', password: 'Cuepoint#Admin1' };
 /** The cluster's per-address request limit (per minute), low enough to reach in a test. */
 const RATE_LIMIT_MAX = 150;
 
@@ -199,7 +200,8 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
       databaseUrl: appUrl.toString(),
       redisUrl: redis.url,
       // MP4 conditioning (ffmpeg jobs) is not under test here: its queue polls in every process.
-      env: { RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), CONDITIONING: 'off' },
+      // Alarm rules evaluated four times a second in each API process (one test counts on it).
+      env: { RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), CONDITIONING: 'off', ALARM_EVALUATION_MS: '250' },
     });
     const directUrl = new URL(ADMIN_URL!);
     directUrl.pathname = `/${database}`;
@@ -660,4 +662,88 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
       `campaign cap: ${answers.length} VAST requests over both edges placed ${ads} ads (booked: 4 more)\n`,
     );
   }, 90_000);
+
+  it('raises a rule’s alarm once, notifies once and clears it once, with both API processes evaluating', async () => {
+    // Both API processes evaluate every ALARM_EVALUATION_MS (250 ms here): their evaluations
+    // overlap all the time, and only the advisory lock keeps a second one from raising the alarm
+    // again (the alarms table has no unique key on an open alarm).
+    const signIn = await call(`${cluster.url}/api/auth/login`, {
+      from: '127.0.0.9',
+      method: 'POST',
+      body: ADMIN,
+    });
+    expect(signIn.status, signIn.text).toBe(200);
+    const adminAuth = { authorization: `Bearer ${(JSON.parse(signIn.text) as { token: string }).token}` };
+    const { rows } = await direct.query<{ customer_id: string }>(
+      'SELECT customer_id FROM users WHERE email = $1',
+      [DEMO.email],
+    );
+    const customerId = rows[0]!.customer_id;
+    const created = await call(`${cluster.url}/api/alarm/rules`, {
+      from: '127.0.0.9',
+      method: 'POST',
+      headers: adminAuth,
+      body: {
+        customerId,
+        resourceId: streamId,
+        metric: 'ad-error-rate',
+        threshold: 50,
+        windowMinutes: 1,
+        severity: 'CRITICAL',
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const ruleId = (JSON.parse(created.text) as { _id: string })._id;
+    const alarmsOfRule = async () =>
+      (
+        await direct.query<{ id: string; name: string; message: string; cleared: boolean }>(
+          'SELECT id, name, message, cleared_at IS NOT NULL AS cleared FROM alarms WHERE rule_id = $1',
+          [ruleId],
+        )
+      ).rows;
+    const waitFor = async (what: string, done: () => Promise<boolean>) => {
+      for (const deadline = Date.now() + 20_000; !(await done()); await sleep(250))
+        expect(Date.now() < deadline, what).toBe(true);
+    };
+
+    // The stream's ad requests all fail in this minute and the next two (the rule's 1-minute
+    // window keeps holding if the clock turns a minute meanwhile): the edges' counters, as they
+    // would write them.
+    await direct.query(
+      `INSERT INTO playback_minutes (resource_id, minute, customer_id, kind, ad_requests, ad_errors, ad_latency_ms, origin_latency_ms)
+       SELECT $1, date_trunc('minute', now()) + m * interval '1 minute', $2, 'live', 1000, 1000, '{}', '{}'
+       FROM generate_series(0, 2) AS m
+       ON CONFLICT (resource_id, minute) DO UPDATE
+         SET ad_requests = playback_minutes.ad_requests + 1000, ad_errors = playback_minutes.ad_errors + 1000`,
+      [streamId, customerId],
+    );
+    await waitFor('the alarm is raised', async () => (await alarmsOfRule()).length > 0);
+    // Many more evaluations of both processes while the condition holds.
+    await sleep(3_000);
+    const raised = await alarmsOfRule();
+    expect(raised).toHaveLength(1);
+    expect(raised[0]!.cleared).toBe(false);
+    const notified = await direct.query<{ n: number; users: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS users FROM notifications
+       WHERE kind = 'alarm' AND title = $1 AND body = $2`,
+      [`CRITICAL: ${raised[0]!.name}`, raised[0]!.message],
+    );
+    const members = await direct.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM users WHERE customer_id = $1',
+      [customerId],
+    );
+    // One notification per user of the customer, not one per process.
+    expect(notified.rows[0]).toEqual({ n: members.rows[0]!.n, users: members.rows[0]!.n });
+
+    // The errors end: the alarm is cleared, once, and not raised again.
+    await direct.query(
+      `UPDATE playback_minutes SET ad_errors = 0
+       WHERE resource_id = $1 AND minute >= date_trunc('minute', now()) - interval '1 minute'`,
+      [streamId],
+    );
+    await waitFor('the alarm is cleared', async () => (await alarmsOfRule()).every((a) => a.cleared));
+    await sleep(2_000);
+    expect((await alarmsOfRule()).map((a) => [a.id, a.cleared])).toEqual([[raised[0]!.id, true]]);
+    await direct.query('DELETE FROM alarm_rules WHERE id = $1', [ruleId]);
+  }, 60_000);
 });
