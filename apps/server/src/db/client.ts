@@ -60,12 +60,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-  // An idle connection the server closed (restart, failover, admin command) must not take the
-  // process down: the pool drops it and opens a new one on the next query.
-  pool.on('error', (error) => {
-    process.stderr.write(
-      `${JSON.stringify({ level: 40, msg: 'idle PostgreSQL connection lost', err: error.message })}\n`,
-    );
+  const lost = (msg: string) => (error: Error) => {
+    process.stderr.write(`${JSON.stringify({ level: 40, msg, err: error.message })}\n`);
+  };
+  // A connection the server closed (restart, failover, admin command, network cut) must not take
+  // the process down. Idle: the pool drops it and opens a new one on the next query. Checked out
+  // (a query or transaction in progress): the pool listens no more, and an 'error' event nobody
+  // listens to is an uncaught exception, so every connection gets its own listener; its query
+  // fails with the error (a 503 to the caller) and the pool drops it when it is released.
+  pool.on('error', lost('idle PostgreSQL connection lost'));
+  pool.on('connect', (client) => {
+    client.on('error', lost('PostgreSQL connection lost'));
   });
   // `as never`: drizzle-orm reads the pool through another copy of @types/pg than ours.
   const db: Db = drizzlePg(pool as never, { schema, casing: 'snake_case' });
