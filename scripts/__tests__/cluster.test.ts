@@ -4,7 +4,9 @@
  * functions as the script (scripts/cluster-lib.mjs). A viewer plays a stitched live stream and a
  * console user reads and writes through nginx while processes are killed (kill -9), Redis is
  * restarted and the database connection is cut; the limits that must hold across processes are
- * checked through nginx, which spreads the requests over both API processes.
+ * checked through nginx, which spreads the requests over both API processes. An MP4 creative asked
+ * for by both API processes at the same moment is conditioned (ffmpeg) by one job of the shared
+ * queue (pg-boss), and every edge serves the result.
  *
  * The database outage is a real network failure: the processes reach PostgreSQL through a TCP
  * proxy of this test, which closes every connection and refuses new ones, then listens again (the
@@ -14,10 +16,12 @@
  * so the per-address limits of one do not touch the others.
  *
  * Needs nginx, redis-server and TEST_DATABASE_URL (a server where the test may create a
- * database); without them it is skipped outside CI and fails in CI (.ci/run installs them).
+ * database); without them it is skipped outside CI and fails in CI (.ci/run installs them). The
+ * conditioning test needs ffmpeg too (skipped without it outside CI).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, request } from 'node:http';
 import { createServer, type Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +37,7 @@ const missing = [
   ...(findProgram('redis-server') ? [] : ['redis-server (apt-get install -y redis-server)']),
   ...(ADMIN_URL ? [] : ['TEST_DATABASE_URL (a PostgreSQL server to create a database on)']),
 ];
+const FFMPEG = findProgram('ffmpeg');
 const DEMO = { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' };
 const ADMIN = { email: 'admin@cuepoint.example', password: 'Cuepoint#Admin1' };
 /** The cluster's per-address request limit (per minute), low enough to reach in a test. */
@@ -177,6 +182,8 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
   let streamId = '';
   /** The viewer's stitched media playlist (rendition 0). */
   let playlistPath = '';
+  /** Where the conditioning test serves its MP4 (reserved before the cluster starts). */
+  let mp4Port = 0;
   const console_ = { from: '127.0.0.2' };
   const auth = () => ({ authorization: `Bearer ${token}` });
 
@@ -194,14 +201,21 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
     appUrl.hostname = '127.0.0.1';
     appUrl.port = String(cable.port);
     appUrl.pathname = `/${database}`;
+    mp4Port = await freePort();
     const started = performance.now();
     cluster = await startCluster({
       dir,
       databaseUrl: appUrl.toString(),
       redisUrl: redis.url,
-      // MP4 conditioning (ffmpeg jobs) is not under test here: its queue polls in every process.
+      // MP4 conditioning (ffmpeg jobs in pg-boss, polled by every process) is on, as deployed.
+      // The last test's MP4 is served on mp4Port, allowed to the data plane's fetches (a
+      // private address, refused otherwise).
       // Alarm rules evaluated four times a second in each API process (one test counts on it).
-      env: { RATE_LIMIT_MAX: String(RATE_LIMIT_MAX), CONDITIONING: 'off', ALARM_EVALUATION_MS: '250' },
+      env: {
+        RATE_LIMIT_MAX: String(RATE_LIMIT_MAX),
+        ALARM_EVALUATION_MS: '250',
+        PLAYBACK_ALLOW_HOSTS: `127.0.0.1:${mp4Port}`,
+      },
     });
     const directUrl = new URL(ADMIN_URL!);
     directUrl.pathname = `/${database}`;
@@ -746,4 +760,157 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
     expect((await alarmsOfRule()).map((a) => [a.id, a.cleared])).toEqual([[raised[0]!.id, true]]);
     await direct.query('DELETE FROM alarm_rules WHERE id = $1', [ruleId]);
   }, 60_000);
+  it.skipIf(!FFMPEG && !CI)(
+    'conditions an MP4 asked for by both API processes at the same moment with one job, served by every edge',
+    async () => {
+      // A 2 s MP4 (H.264 and AAC, ffmpeg's test sources), served by this test; every download counted.
+      const media = mkdtempSync(join(dir, 'mp4-'));
+      const file = join(media, 'ad.mp4');
+      execFileSync('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error', '-y'],
+        ...['-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=25:duration=2'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:duration=2', '-c:a', 'aac', '-shortest'],
+        ...['-c:v', 'libx264', '-pix_fmt', 'yuv420p', file],
+      ]);
+      const mp4 = readFileSync(file);
+      let downloads = 0;
+      const source = createHttpServer((req, res) => {
+        if (!req.url?.startsWith('/ad.mp4?')) return void res.writeHead(404).end();
+        downloads += 1;
+        res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': mp4.length }).end(mp4);
+      });
+      await new Promise<void>((resolve) => source.listen(mp4Port, '127.0.0.1', resolve));
+      const videoUrl = `http://127.0.0.1:${mp4Port}/ad.mp4?run=${Date.now()}`;
+      const client = { from: '127.0.0.10' };
+      const CREATES = 6;
+      /**
+       * The lookups of conditioning (Conditioner.lookup's read of its row) waiting on a lock, read
+       * afresh (pg_stat_activity is otherwise a snapshot taken once per transaction).
+       */
+      const waitingLookups = async () => {
+        await direct.query('SELECT pg_stat_clear_snapshot()');
+        return (
+          await direct.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'
+               AND query LIKE '%from "conditioned_creatives" where "conditioned_creatives"."key" = $1%'`,
+          )
+        ).rows[0]!.n;
+      };
+      try {
+        // Every process is made to ask at the same moment: the table of conditioned creatives is
+        // held while the creates are answered, so each create's lookup (queued after its answer)
+        // waits on it, sees no row once it is let go, and sends the job. Only the job's id, the
+        // same in every process, keeps it one job.
+        const mark = cluster.nginx.accessLines().length;
+        await direct.query('BEGIN');
+        let ids: string[] = [];
+        try {
+          await direct.query('LOCK TABLE conditioned_creatives IN ACCESS EXCLUSIVE MODE');
+          const created = await Promise.all(
+            Array.from({ length: CREATES }, (_, i) =>
+              call(`${cluster.url}/api/ssai/creative`, {
+                ...client,
+                method: 'POST',
+                headers: auth(),
+                body: { name: `Conditioned in the cluster ${i}`, videoUrl, duration: 2, status: 'active' },
+              }),
+            ),
+          );
+          for (const answer of created) expect(answer.status, answer.text).toBe(201);
+          ids = created.map((answer) => (JSON.parse(answer.text) as { _id: string })._id);
+          for (let waiting = 0, deadline = Date.now() + 15_000; waiting < CREATES; await sleep(100)) {
+            waiting = await waitingLookups();
+            expect(Date.now() < deadline, `${waiting} of ${CREATES} lookups waiting`).toBe(true);
+          }
+        } finally {
+          await direct.query('COMMIT');
+        }
+        const released = performance.now();
+        expect(answeredBy(cluster, /POST \/api\/ssai\/creative /, mark)).toEqual(
+          new Set(cluster.apis.map((p) => p.address)),
+        );
+
+        // One row, made ready by one job that ran once (completed, never retried).
+        type Row = { key: string; status: string; reason: string | null };
+        let rows: Row[] = [];
+        for (const deadline = Date.now() + 40_000; ; await sleep(250)) {
+          rows = (
+            await direct.query<Row>(
+              'SELECT key, status, reason FROM conditioned_creatives WHERE source_url = $1',
+              [videoUrl],
+            )
+          ).rows;
+          if (rows.some((r) => r.status !== 'queued')) break;
+          expect(Date.now() < deadline, 'the creative is conditioned within 40 s').toBe(true);
+        }
+        const readyMs = Math.round(performance.now() - released);
+        expect(rows).toEqual([{ key: rows[0]!.key, status: 'ready', reason: null }]);
+        const key = rows[0]!.key;
+        type Job = { id: string; state: string; retry_count: number };
+        let jobs: Job[] = [];
+        for (const deadline = Date.now() + 10_000; ; await sleep(250)) {
+          jobs = (
+            await direct.query<Job>(
+              `SELECT id, state, retry_count FROM pgboss.job WHERE name = 'condition-creative' AND data->>'key' = $1`,
+              [key],
+            )
+          ).rows;
+          if (jobs.every((j) => j.state === 'completed')) break;
+          expect(Date.now() < deadline, `jobs settle: ${JSON.stringify(jobs)}`).toBe(true);
+        }
+        // The job's id is the key's (conditioner.ts, jobId): the same one in every process.
+        const jobId = `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-a${key.slice(17, 20)}-${key.slice(20, 32)}`;
+        expect(jobs).toEqual([{ id: jobId, state: 'completed', retry_count: 0 }]);
+        expect(downloads).toBe(1);
+        const logged = (message: string) =>
+          cluster.processes.filter((p) =>
+            readFileSync(join(dir, 'logs', `${p.name}.log`), 'utf8')
+              .split('\n')
+              .some((line) => line.includes(`"msg":"${message}"`) && line.includes(key)),
+          );
+        const workers = logged('conditioning: creative ready');
+        expect(workers.map((p) => p.name)).toHaveLength(1);
+        expect(logged('conditioning: attempt failed')).toEqual([]);
+
+        // Every creative says ready with the same playlist, through both API processes.
+        const playlistUrl = `${cluster.url}/media/creatives/${key}/master.m3u8`;
+        const statusMark = cluster.nginx.accessLines().length;
+        for (const id of [...ids, ...ids]) {
+          const answer = await call(`${cluster.url}/api/ssai/creative/${id}/conditioning`, {
+            ...client,
+            headers: auth(),
+          });
+          expect(answer.status, answer.text).toBe(200);
+          expect(JSON.parse(answer.text)).toMatchObject({ status: 'ready', playlistUrl });
+        }
+        expect(answeredBy(cluster, /GET \/api\/ssai\/creative\/[^/ ]+\/conditioning/, statusMark)).toEqual(
+          new Set(cluster.apis.map((p) => p.address)),
+        );
+        // The files (DATA_DIR, shared by the processes) are served by each edge and through nginx.
+        for (const origin of [...cluster.edges.map((p) => p.origin), cluster.url]) {
+          const master = await call(`${origin}/media/creatives/${key}/master.m3u8`, client);
+          expect(master.status, `${origin}: ${master.text}`).toBe(200);
+          expect(master.text).toMatch(/^#EXTM3U/);
+          const rendition = master.text.split('\n').find((line) => line.endsWith('.m3u8'))!;
+          const index = await call(`${origin}/media/creatives/${key}/${rendition}`, client);
+          expect(index.status, `${origin}: ${index.text}`).toBe(200);
+          const segment = index.text.split('\n').find((line) => line.endsWith('.ts'))!;
+          const ts = await call(
+            `${origin}/media/creatives/${key}/${rendition.replace(/[^/]+$/, '')}${segment}`,
+            client,
+          );
+          expect(ts.status, origin).toBe(200);
+        }
+        process.stdout.write(
+          `conditioning: ${CREATES} creates over ${cluster.apis.length} API processes, ${CREATES} lookups ` +
+            `at once, ${jobs.length} job (run by ${workers[0]!.name}), ${downloads} download, ready in ` +
+            `${readyMs} ms, served by ${cluster.edges.length} edges\n`,
+        );
+      } finally {
+        await new Promise((resolve) => source.close(resolve));
+      }
+    },
+    60_000,
+  );
 });
