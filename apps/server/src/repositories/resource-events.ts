@@ -1,5 +1,11 @@
 /** The log viewer's queries over resource_events (see the table's indexes in db/schema/resources.ts). */
-import { EVENT_TAIL_LIMIT, EVENT_TOTAL_CAP, type EventListQuery, type ResourceEvent } from '@cuepoint/core';
+import {
+  EVENT_TAIL_LIMIT,
+  EVENT_TOTAL_CAP,
+  type EventListQuery,
+  type ResourceEvent,
+  SHORT_SEARCH_WINDOW,
+} from '@cuepoint/core';
 import { and, asc, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { resourceEvents as e, type ResourceEventRow } from '../db/schema/index.ts';
@@ -30,13 +36,22 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function conditions(query: EventListQuery, customerId: string | null): SQL[] {
+/** Whether a search has no trigram for the search index to look up (see SHORT_SEARCH_WINDOW). */
+const isShortSearch = (q: string | undefined): q is string => !!q && !HAS_TRIGRAM.test(q);
+
+/** Everything but the text search. */
+function filters(query: EventListQuery, customerId: string | null): SQL[] {
   const where: SQL[] = [eq(e.kind, query.kind)];
   if (customerId !== null) where.push(eq(e.customerId, customerId));
   if (query.resourceId) where.push(eq(e.resourceId, query.resourceId));
   if (query.from) where.push(gte(e.at, new Date(query.from)));
   if (query.to) where.push(lte(e.at, new Date(query.to)));
   if (query.level) where.push(eq(e.level, query.level));
+  return where;
+}
+
+function conditions(query: EventListQuery, customerId: string | null): SQL[] {
+  const where = filters(query, customerId);
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     // First the indexed text (resource_events_search_idx: trigrams, so a search of a million events
@@ -53,11 +68,41 @@ function conditions(query: EventListQuery, customerId: string | null): SQL[] {
 }
 
 /**
+ * The id of the oldest of the newest `window` events the filters select, when there are more than
+ * that: where a short search stops (SHORT_SEARCH_WINDOW). Walks `window` entries of the filters'
+ * index.
+ */
+async function windowEdge(db: DbOrTx, query: EventListQuery, customerId: string | null, window: number) {
+  const [edge, beyond] = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(...filters(query, customerId)))
+    .orderBy(desc(e.at), desc(e.id))
+    .limit(2)
+    .offset(window - 1);
+  return edge && beyond ? edge.id : undefined;
+}
+
+/**
  * One page, newest first, and the number of matches counted up to EVENT_TOTAL_CAP (counting a
  * million rows for a page header would cost more than the page; past the cap the answer says so).
+ * A short search reads the newest `shortSearchWindow` events only, and `searchedNewest` says so.
  */
-export async function listEvents(db: DbOrTx, query: EventListQuery, customerId: string | null) {
-  const where = and(...conditions(query, customerId));
+export async function listEvents(
+  db: DbOrTx,
+  query: EventListQuery,
+  customerId: string | null,
+  shortSearchWindow = SHORT_SEARCH_WINDOW,
+): Promise<{ rows: ResourceEventRow[]; total: number; capped: boolean; searchedNewest?: number }> {
+  const parts = conditions(query, customerId);
+  const edge = isShortSearch(query.q)
+    ? await windowEdge(db, query, customerId, shortSearchWindow)
+    : undefined;
+  // The edge's own (at, id), read in the database: a JavaScript Date would drop its microseconds.
+  if (edge !== undefined)
+    parts.push(sql`(${e.at}, ${e.id}) >= (select at, id from resource_events where id = ${edge})`);
+  const searched = edge !== undefined ? { searchedNewest: shortSearchWindow } : {};
+  const where = and(...parts);
   const size = Number(query.pageSize);
   const offset = (query.page - 1) * size;
   const rows = await db
@@ -71,7 +116,7 @@ export async function listEvents(db: DbOrTx, query: EventListQuery, customerId: 
   // search, a quiet resource), unless it is empty past the first page.
   if (rows.length < size && (rows.length > 0 || offset === 0)) {
     const seen = offset + rows.length;
-    return { rows, total: Math.min(seen, EVENT_TOTAL_CAP), capped: seen > EVENT_TOTAL_CAP };
+    return { rows, total: Math.min(seen, EVENT_TOTAL_CAP), capped: seen > EVENT_TOTAL_CAP, ...searched };
   }
   const limited = db
     .select({ one: sql`1` })
@@ -81,7 +126,7 @@ export async function listEvents(db: DbOrTx, query: EventListQuery, customerId: 
     .as('limited');
   const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
   const total = Math.min(counted?.n ?? 0, EVENT_TOTAL_CAP);
-  return { rows, total, capped: (counted?.n ?? 0) > EVENT_TOTAL_CAP };
+  return { rows, total, capped: (counted?.n ?? 0) > EVENT_TOTAL_CAP, ...searched };
 }
 
 /** Live tail: events after the id last seen, oldest first. */

@@ -33,6 +33,14 @@ export const EVENT_ACTIONS = [
  * every page, so it stays small; older events are reached by narrowing the time range.
  */
 export const EVENT_TOTAL_CAP = 1_000;
+/**
+ * A search with no three letters or digits in a row ("ne", "a b", "f_t") has no trigram for the
+ * search index to look up: it reads events one by one. It reads the newest this many of those the
+ * other filters select (a few milliseconds), and the answer says so (`searchedNewest`); three
+ * letters or digits search them all through the index. CloudWatch Logs Insights and Kibana bound
+ * an unindexed scan the same way.
+ */
+export const SHORT_SEARCH_WINDOW = 10_000;
 /** Most events one live-tail answer carries. */
 export const EVENT_TAIL_LIMIT = 200;
 /** How often the console's live tail asks for new events. */
@@ -95,5 +103,10 @@ export const eventListResponseSchema = z.object({
   /** Matching events, counted up to EVENT_TOTAL_CAP; `capped` says there are at least that many. */
   total: z.number().int().nonnegative(),
   capped: z.boolean(),
+  /**
+   * Set when a short search (see SHORT_SEARCH_WINDOW) read only the newest this many events of
+   * the other filters' selection: older ones may match too.
+   */
+  searchedNewest: z.number().int().positive().optional(),
 });
 export type EventListResponse = z.infer<typeof eventListResponseSchema>;

@@ -47,8 +47,8 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         const rows = await tailEvents(app.db, query, scope, Number(query.after));
         return { data: rows.map(dto), total: rows.length, capped: false };
       }
-      const { rows, total, capped } = await listEvents(app.db, query, scope);
-      return { data: rows.map(dto), total, capped };
+      const { rows, ...counts } = await listEvents(app.db, query, scope);
+      return { data: rows.map(dto), ...counts };
     },
   );
 };

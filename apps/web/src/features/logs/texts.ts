@@ -40,6 +40,8 @@ export const LOG_TEXTS = {
     `${control[0]!.toUpperCase()}${control.slice(1)} page`,
   total: (shown: string, capped: boolean) =>
     `${shown}${capped ? '+' : ''} ${shown === '1' && !capped ? 'event' : 'events'}`,
+  shortSearch: (searched: string) =>
+    `Searched the newest ${searched} events only: type three letters or digits in a row to search them all.`,
   newEvents: (n: number) => (n === 1 ? '1 new event' : `${n} new events`),
   tailFailed: 'Live tail could not reach the server; trying again.',
   badFromTo: 'From must be before To',

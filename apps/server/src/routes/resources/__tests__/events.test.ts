@@ -14,12 +14,14 @@ import {
   RESOURCES,
   type ResourceEvent,
   type ResourceKind,
+  SHORT_SEARCH_WINDOW,
   toFieldIssues,
 } from '@cuepoint/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceEvents } from '../../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../../db/seed.ts';
+import { listEvents } from '../../../repositories/resource-events.ts';
 import { recordEvent } from '../../../repositories/resources.ts';
 import { createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { customerIdOf } from '../../../test/accounts.ts';
@@ -367,6 +369,67 @@ describe('GET /events', () => {
       expect(await page({ kind: 'encoder', q: 'bulk event 1000' }, bulk.headers)).toMatchObject({
         total: matching,
         capped: false,
+      });
+    });
+    describe('a search without three letters or digits in a row (no trigram to look up)', () => {
+      // The bulk account's encoder events: 'Bulk event g' for g = 1..BULK_ROWS, g seconds apart.
+      const bulkQuery = (extra: Query) => eventListQuerySchema.parse({ kind: 'encoder', ...extra });
+      const matching = (q: string, from = 1) =>
+        Array.from({ length: BULK_ROWS - from + 1 }, (_, i) => `Bulk event ${from + i}`).filter((m) =>
+          m.toLowerCase().includes(q),
+        );
+
+      it('reads only the newest events of the filters’ selection, and says how many', async () => {
+        const window = 100;
+        // 't 1' is in 'Bulk event 1', 'Bulk event 1x', 'Bulk event 1xx' and 'Bulk event 1xxx'.
+        const all = matching('t 1');
+        const recent = matching('t 1', BULK_ROWS - window + 1);
+        expect(recent.length).toBeGreaterThan(0);
+        expect(recent.length).toBeLessThan(all.length);
+        const short = await listEvents(
+          app.db,
+          bulkQuery({ q: 't 1', pageSize: '100' }),
+          bulk.customer.id,
+          window,
+        );
+        expect(short.searchedNewest).toBe(window);
+        expect(short.total).toBe(recent.length);
+        expect(short.rows.map((r) => r.message)).toEqual(recent.reverse());
+        // The same search over every event (a window wider than the selection): all of them.
+        const whole = await listEvents(app.db, bulkQuery({ q: 't 1' }), bulk.customer.id, BULK_ROWS);
+        expect(whole.searchedNewest).toBeUndefined();
+        expect(whole.total).toBe(all.length);
+        // A match older than the window is not found, and the answer says where it looked.
+        expect(matching('t 5', BULK_ROWS - window + 1)).toEqual([]);
+        expect(await listEvents(app.db, bulkQuery({ q: 't 5' }), bulk.customer.id, window)).toEqual({
+          rows: [],
+          total: 0,
+          capped: false,
+          searchedNewest: window,
+        });
+      });
+
+      it('reads the window after the other filters: exactly as many events as the window are all of them', async () => {
+        // level=info selects the newest 50 bulk events.
+        const info = bulkQuery({ q: 't 1', level: 'info' });
+        const expected = matching('t 1', EVENT_TOTAL_CAP + 1);
+        expect((await listEvents(app.db, info, bulk.customer.id, 50)).searchedNewest).toBeUndefined();
+        const narrower = await listEvents(app.db, info, bulk.customer.id, 49);
+        expect(narrower.searchedNewest).toBe(49);
+        expect(narrower.total).toBe(expected.length - 1);
+        const whole = await listEvents(app.db, info, bulk.customer.id, 50);
+        expect(whole.total).toBe(expected.length);
+      });
+
+      it(`answers with the route's window (${SHORT_SEARCH_WINDOW.toLocaleString('en')}), and never for a search with three`, async () => {
+        // Fewer bulk events than the window: every one is read, nothing is said.
+        expect(BULK_ROWS).toBeLessThan(SHORT_SEARCH_WINDOW);
+        const short = await page({ kind: 'encoder', q: 't 5' }, bulk.headers);
+        expect(short.searchedNewest).toBeUndefined();
+        expect(short.total).toBe(matching('t 5').length);
+        const res = await events({ kind: 'encoder', q: 'event 5' }, bulk.headers);
+        expect(res.json()).not.toHaveProperty('searchedNewest');
+        expect(res.json().total).toBe(matching('event 5').length);
       });
     });
   });

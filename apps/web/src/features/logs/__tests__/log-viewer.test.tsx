@@ -4,6 +4,7 @@ import {
   type EventListResponse,
   RESOURCE_TEXTS,
   type ResourceEvent,
+  SHORT_SEARCH_WINDOW,
   type User,
 } from '@cuepoint/core';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -321,6 +322,38 @@ describe('the log viewer of a kind, and its URL', () => {
     open('/streams-vod/kibana');
     await table();
     expect(screen.getByTestId('events-total')).toHaveTextContent(/^1,234 events$/);
+  });
+
+  it('says when a short search read only the newest events, with matches or without', async () => {
+    let matches: ResourceEvent[] = [makeEvent(1)];
+    stubEvents({
+      list: (q) =>
+        jsonResponse(
+          200,
+          q.get('q') === 'ne'
+            ? { ...page(matches), searchedNewest: SHORT_SEARCH_WINDOW }
+            : page([makeEvent(2)]),
+        ),
+    });
+    const note = LOG_TEXTS.shortSearch(SHORT_SEARCH_WINDOW.toLocaleString('en-US'));
+    expect(note).toBe(
+      'Searched the newest 10,000 events only: type three letters or digits in a row to search them all.',
+    );
+    const first = open('/streams-vod/kibana?q=ne');
+    await table();
+    expect(screen.getByTestId('short-search-note')).toHaveTextContent(note);
+    first.unmount();
+    matches = [];
+    open('/streams-vod/kibana?q=ne');
+    expect(await screen.findByText(LOG_TEXTS.empty)).toBeInTheDocument();
+    expect(screen.getByTestId('short-search-note')).toHaveTextContent(note);
+  });
+
+  it('says nothing of a window when the server read every event', async () => {
+    stubEvents({ list: () => jsonResponse(200, page([makeEvent(1)])) });
+    open('/streams-vod/kibana?q=ne');
+    await table();
+    expect(screen.queryByTestId('short-search-note')).toBeNull();
   });
 
   it('says when there are no events in the time range', async () => {

@@ -151,6 +151,11 @@ function LogViewer({ route, title }: { route: LogRoute; title: string }) {
               {LOG_TEXTS.tailFailed}
             </Text>
           )}
+          {list.data?.searchedNewest !== undefined && !list.isError && (
+            <Text size="sm" c="dimmed" data-testid="short-search-note">
+              {LOG_TEXTS.shortSearch(formatCount(list.data.searchedNewest))}
+            </Text>
+          )}
           {invalidCustomRange(params) ? null : list.isPending ? (
             <Group gap="xs">
               <Loader size="sm" aria-label={LOG_TEXTS.loading} />
