@@ -4,6 +4,8 @@
  * full garbage collection: heapUsed is then what the process keeps, not what it has not collected
  * yet. Not used outside the benchmark.
  */
+import { writeHeapSnapshot } from 'node:v8';
+
 interface MemorySample {
   type: 'memory';
   at: number;
@@ -16,6 +18,17 @@ interface MemorySample {
 const collect = (globalThis as { gc?: () => void }).gc;
 
 process.on('message', (message) => {
+  // `--heap-snapshots DIR`: a heap snapshot (after a full collection) where the soak asks for it.
+  if (
+    typeof message === 'object' &&
+    message !== null &&
+    (message as { type?: unknown }).type === 'snapshot'
+  ) {
+    collect?.();
+    const file = writeHeapSnapshot((message as { path: string }).path);
+    process.send?.({ type: 'snapshot', file });
+    return;
+  }
   if (message !== 'sample') return;
   collect?.();
   const memory = process.memoryUsage();

@@ -48,6 +48,12 @@ export interface SoakOptions {
   viewers?: number;
   /** Pause between two console requests of one user. */
   thinkMs?: number;
+  /**
+   * A directory for two heap snapshots of the server, at the start of the judged window and at
+   * the end of the load (open both in Chrome's DevTools, Memory, "Comparison"): where memory goes.
+   * Each pauses the server for a few seconds: a run with them judges memory, not latency.
+   */
+  heapSnapshots?: string | undefined;
   log?: (line: string) => void;
 }
 
@@ -223,7 +229,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
   const samples: MemorySample[] = [];
   child.on('message', (message: { type?: string } & MemorySample) => {
     if (message?.type === 'memory') samples.push(message);
+    if (message?.type === 'snapshot') log(`soak: heap snapshot ${(message as { file?: string }).file}`);
   });
+  const snapshot = (name: string) =>
+    options.heapSnapshots && child.send({ type: 'snapshot', path: join(options.heapSnapshots, name) });
 
   const recorder = new Recorder();
   try {
@@ -301,6 +310,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     // Memory: every 10 s, from the start of the load.
     child.send('sample');
     const sampler = setInterval(() => child.connected && child.send('sample'), SAMPLE_EVERY_MS);
+    const firstSnapshot = setTimeout(
+      () => snapshot('window-start.heapsnapshot'),
+      durationMs - Math.min(JUDGED_WINDOW_MS, durationMs / 2),
+    );
     const progress = setInterval(() => {
       const last = samples.at(-1);
       const minutes = ((performance.now() - started) / 60_000).toFixed(1);
@@ -420,9 +433,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
     ]);
     clearInterval(progress);
     clearInterval(sampler);
+    clearTimeout(firstSnapshot);
     // The last sample, after the load.
     child.send('sample');
     await sleep(1000);
+    if (options.heapSnapshots) {
+      snapshot('end.heapsnapshot');
+      await sleep(20_000);
+    }
     if (child.exitCode !== null)
       throw new Error(`the server exited (${child.exitCode}):\n${server.output()}`);
 
@@ -513,7 +531,10 @@ function readLoad(): string {
   }
 }
 
-/** `npm run bench -- soak [--minutes N] [--database-url URL] [--users N] [--viewers N]`; answers the exit code. */
+/**
+ * `npm run bench -- soak [--minutes N] [--database-url URL] [--users N] [--viewers N]
+ * [--heap-snapshots DIR]`; answers the exit code.
+ */
 export async function soakMain(args: string[]): Promise<number> {
   const value = (name: string) => {
     const i = args.indexOf(name);
@@ -526,6 +547,7 @@ export async function soakMain(args: string[]): Promise<number> {
     databaseUrl: value('--database-url') ?? process.env.SOAK_DATABASE_URL,
     consoleUsers: Number(value('--users') ?? 6),
     viewers: Number(value('--viewers') ?? 100),
+    heapSnapshots: value('--heap-snapshots'),
   });
   process.stdout.write(`\n${result.table}\n`);
   return result.ok ? 0 : 1;

@@ -27,7 +27,13 @@ export interface PlaybackLimits {
   configTtlMs: number;
   /** Origin renditions one session may list (a multivariant playlist with more is cut). */
   maxRenditions: number;
-  /** Avail records kept per session (the tracking document lists these). */
+  /**
+   * Avail records a live session keeps beyond those still in its viewer's window (the tracking
+   * document lists them; each holds its ads' tracking URLs and fired beacons). A player's
+   * tracking poll asks about the avails of its playlist window, as with MediaTailor; a short
+   * history covers a late poll. The bound keeps a viewer's memory (and its Redis record, written
+   * on every refresh) the same after an hour as after four breaks.
+   */
   maxSessionAvails: number;
   /**
    * A server-side beacon is sent once the viewer's playlists end this many segments after its
@@ -56,7 +62,7 @@ export const PLAYBACK_LIMITS: PlaybackLimits = {
   creativeTtlMs: 10 * 60_000,
   configTtlMs: 5_000,
   maxRenditions: 64,
-  maxSessionAvails: 20,
+  maxSessionAvails: 4,
   beaconHoldBackSegments: 3,
   beaconTimeoutMs: 2_000,
   vodTtlMs: 60_000,

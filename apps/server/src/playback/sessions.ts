@@ -75,7 +75,7 @@ const availRecordSchema = z.object({
 /** What a live session keeps beyond the stitcher's state. */
 const liveSessionSchema = z.object({
   renditions: z.array(renditionSchema),
-  /** Most recent last; old ones are dropped (see MAX_SESSION_AVAILS in live-playlist.ts). */
+  /** Most recent last; old ones are dropped (PLAYBACK_LIMITS.maxSessionAvails, limits.ts). */
   avails: z.array(availRecordSchema).default([]),
   /**
    * The viewer's timeline: output segment `msn` starts `seconds` after the first segment of the

@@ -569,6 +569,29 @@ describe('explicit sessions and tracking', () => {
     ]);
   });
 
+  it('keeps a long session’s avail records bounded: the newest maxSessionAvails, oldest dropped', async () => {
+    // A server of its own with a bound of 2 (4 by default), the same origin and clock.
+    const bounded = await startHarness({ sibling: h, limits: { maxSessionAvails: 2 } });
+    try {
+      const streamId = await h.stream();
+      const first = h.nextCycle();
+      const { sessionId, uris } = await openSession(bounded, streamId);
+      const ids: string[] = [];
+      for (let cycle = first; cycle < first + 4; cycle++) {
+        for (let segment = cycle === first ? 10 : 0; segment < CYCLE; segment++) {
+          h.at(cycle, segment);
+          await mediaPlaylist(bounded, uris[0]!);
+        }
+        ids.push(`cue-${cycle * CYCLE + BREAK_START}`);
+        const response = await bounded.get(`/play/live/${streamId}/s/${sessionId}/tracking`);
+        const document = (await response.json()) as TrackingDocument;
+        expect(document.avails.map((a) => a.availId)).toEqual(ids.slice(-2));
+      }
+    } finally {
+      await bounded.close();
+    }
+  });
+
   it('answers a CORS preflight for the session POST', async () => {
     const streamId = await h.stream();
     const response = await h.get(`/play/live/${streamId}/session`, {
