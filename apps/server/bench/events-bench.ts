@@ -133,7 +133,7 @@ export async function benchOne(database: Database, total: number, label: string)
         '',
       ],
       [
-        'text search "ne" (under 3 characters: no trigram)',
+        'text search "ne" (no trigram: reads the newest SHORT_SEARCH_WINDOW events)',
         () => listEvents(db, q({ q: 'ne' }), customer),
         '',
       ],

@@ -6,7 +6,7 @@ import {
   type ResourceEvent,
   SHORT_SEARCH_WINDOW,
 } from '@cuepoint/core';
-import { and, asc, desc, eq, gt, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { resourceEvents as e, type ResourceEventRow } from '../db/schema/index.ts';
 
@@ -60,33 +60,53 @@ function conditions(query: EventListQuery, customerId: string | null): SQL[] {
     // A pattern without three letters or digits in a row has no trigram to look up: the index would
     // be read whole, slower than walking the newest events (resource_events_kind_idx).
     if (HAS_TRIGRAM.test(query.q)) where.push(sql`${EVENT_SEARCH_TEXT} ilike ${pattern}`);
-    where.push(
-      sql`(${e.message} ilike ${pattern} or ${e.resourceName} ilike ${pattern} or ${e.actor} ilike ${pattern})`,
-    );
+    where.push(matching(query.q, e));
   }
   return where;
 }
 
-/**
- * The id of the oldest of the newest `window` events the filters select, when there are more than
- * that: where a short search stops (SHORT_SEARCH_WINDOW). Walks `window` entries of the filters'
- * index.
- */
-async function windowEdge(db: DbOrTx, query: EventListQuery, customerId: string | null, window: number) {
-  const [edge, beyond] = await db
+/** Whether the filters select more than `window` events (walks that many entries of their index). */
+async function beyondWindow(db: DbOrTx, query: EventListQuery, customerId: string | null, window: number) {
+  const [past] = await db
     .select({ id: e.id })
     .from(e)
     .where(and(...filters(query, customerId)))
     .orderBy(desc(e.at), desc(e.id))
-    .limit(2)
-    .offset(window - 1);
-  return edge && beyond ? edge.id : undefined;
+    .limit(1)
+    .offset(window);
+  return past !== undefined;
+}
+
+/** The exact test of a search, on the columns of the table or of a selection of its rows. */
+const matching = (q: string, columns: Record<'message' | 'resourceName' | 'actor', SQLWrapper>) => {
+  const pattern = `%${escapeLike(q)}%`;
+  return sql`(${columns.message} ilike ${pattern} or ${columns.resourceName} ilike ${pattern} or ${columns.actor} ilike ${pattern})`;
+};
+
+/** A page of matches and their number, counted up to EVENT_TOTAL_CAP. */
+async function pageAndTotal(
+  rowsOf: (size: number, offset: number) => Promise<ResourceEventRow[]>,
+  countUpTo: (limit: number) => Promise<number>,
+  query: EventListQuery,
+) {
+  const size = Number(query.pageSize);
+  const offset = (query.page - 1) * size;
+  const rows = await rowsOf(size, offset);
+  // A page that is not full is the last one: the total is known without counting (a narrow
+  // search, a quiet resource), unless it is empty past the first page.
+  if (rows.length < size && (rows.length > 0 || offset === 0)) {
+    const seen = offset + rows.length;
+    return { rows, total: Math.min(seen, EVENT_TOTAL_CAP), capped: seen > EVENT_TOTAL_CAP };
+  }
+  const counted = await countUpTo(EVENT_TOTAL_CAP + 1);
+  return { rows, total: Math.min(counted, EVENT_TOTAL_CAP), capped: counted > EVENT_TOTAL_CAP };
 }
 
 /**
  * One page, newest first, and the number of matches counted up to EVENT_TOTAL_CAP (counting a
  * million rows for a page header would cost more than the page; past the cap the answer says so).
- * A short search reads the newest `shortSearchWindow` events only, and `searchedNewest` says so.
+ * A short search of more events than `shortSearchWindow` reads the newest that many only (one
+ * walk of the filters' index), and `searchedNewest` says so.
  */
 export async function listEvents(
   db: DbOrTx,
@@ -94,39 +114,44 @@ export async function listEvents(
   customerId: string | null,
   shortSearchWindow = SHORT_SEARCH_WINDOW,
 ): Promise<{ rows: ResourceEventRow[]; total: number; capped: boolean; searchedNewest?: number }> {
-  const parts = conditions(query, customerId);
-  const edge = isShortSearch(query.q)
-    ? await windowEdge(db, query, customerId, shortSearchWindow)
-    : undefined;
-  // The edge's own (at, id), read in the database: a JavaScript Date would drop its microseconds.
-  if (edge !== undefined)
-    parts.push(sql`(${e.at}, ${e.id}) >= (select at, id from resource_events where id = ${edge})`);
-  const searched = edge !== undefined ? { searchedNewest: shortSearchWindow } : {};
-  const where = and(...parts);
-  const size = Number(query.pageSize);
-  const offset = (query.page - 1) * size;
-  const rows = await db
-    .select()
-    .from(e)
-    .where(where)
-    .orderBy(desc(e.at), desc(e.id))
-    .limit(size)
-    .offset(offset);
-  // A page that is not full is the last one: the total is known without counting (a narrow
-  // search, a quiet resource), unless it is empty past the first page.
-  if (rows.length < size && (rows.length > 0 || offset === 0)) {
-    const seen = offset + rows.length;
-    return { rows, total: Math.min(seen, EVENT_TOTAL_CAP), capped: seen > EVENT_TOTAL_CAP, ...searched };
+  if (isShortSearch(query.q) && (await beyondWindow(db, query, customerId, shortSearchWindow))) {
+    const recent = db
+      .select()
+      .from(e)
+      .where(and(...filters(query, customerId)))
+      .orderBy(desc(e.at), desc(e.id))
+      .limit(shortSearchWindow)
+      .as('recent');
+    const where = matching(query.q, recent);
+    const found = await pageAndTotal(
+      (size, offset) =>
+        db
+          .select()
+          .from(recent)
+          .where(where)
+          .orderBy(desc(recent.at), desc(recent.id))
+          .limit(size)
+          .offset(offset),
+      async (limit) => {
+        const limited = db.select({ one: sql`1` }).from(recent).where(where).limit(limit).as('limited');
+        const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+        return counted?.n ?? 0;
+      },
+      query,
+    );
+    return { ...found, searchedNewest: shortSearchWindow };
   }
-  const limited = db
-    .select({ one: sql`1` })
-    .from(e)
-    .where(where)
-    .limit(EVENT_TOTAL_CAP + 1)
-    .as('limited');
-  const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-  const total = Math.min(counted?.n ?? 0, EVENT_TOTAL_CAP);
-  return { rows, total, capped: (counted?.n ?? 0) > EVENT_TOTAL_CAP, ...searched };
+  const where = and(...conditions(query, customerId));
+  return pageAndTotal(
+    (size, offset) =>
+      db.select().from(e).where(where).orderBy(desc(e.at), desc(e.id)).limit(size).offset(offset),
+    async (limit) => {
+      const limited = db.select({ one: sql`1` }).from(e).where(where).limit(limit).as('limited');
+      const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+      return counted?.n ?? 0;
+    },
+    query,
+  );
 }
 
 /** Live tail: events after the id last seen, oldest first. */

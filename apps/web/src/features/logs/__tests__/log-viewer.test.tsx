@@ -337,7 +337,7 @@ describe('the log viewer of a kind, and its URL', () => {
     });
     const note = LOG_TEXTS.shortSearch(SHORT_SEARCH_WINDOW.toLocaleString('en-US'));
     expect(note).toBe(
-      'Searched the newest 10,000 events only: type three letters or digits in a row to search them all.',
+      'Searched the newest 2,000 events only: type three letters or digits in a row to search them all.',
     );
     const first = open('/streams-vod/kibana?q=ne');
     await table();
