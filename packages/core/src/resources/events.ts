@@ -36,7 +36,7 @@ export const EVENT_TOTAL_CAP = 1_000;
 /**
  * A search with no three letters or digits in a row ("ne", "a b", "f_t") has no trigram for the
  * search index to look up: it reads events one by one. It reads the newest this many of those the
- * other filters select (about 10 ms at a million events), and the answer says so
+ * other filters select (15 to 21 ms at a million events), and the answer says so
  * (`searchedNewest`); three letters or digits search them all through the index. Kibana's Discover
  * likewise shows a sample of the newest documents (500 by default).
  */
