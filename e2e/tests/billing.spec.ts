@@ -106,6 +106,10 @@ test('an invoice is issued from usage, downloaded as a PDF, and seen in history 
   await signInWith(page, customer);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: T.customer.title })).toBeVisible();
+  // The breadcrumb and the tab say what the sidebar says: Billing (the administrator's History
+  // shares its path).
+  await expect(page.getByTestId('breadcrumb').locator('[aria-current="page"]')).toHaveText(T.customer.title);
+  await expect(page).toHaveTitle(`${T.customer.title} · Cuepoint`);
   const own = page.getByRole('row', { name: new RegExp(number) });
   await expect(own).toContainText('Issued');
   await expectPdfDownload(

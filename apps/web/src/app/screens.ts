@@ -13,7 +13,7 @@
  *
  * Plain data, with the modules named rather than imported: the e2e suite reads this file too.
  */
-import { entryPath, type ResourceKind } from '@cuepoint/core';
+import { entryLabel, entryPath, type ResourceKind } from '@cuepoint/core';
 import { ADVERTISER_PATHS } from '../features/advertisers/paths.ts';
 import { BUNDLE_PATHS } from '../features/bundles/paths.ts';
 import { CAMPAIGN_PATHS } from '../features/campaigns/paths.ts';
@@ -38,6 +38,11 @@ interface ScreenFields {
   sidebar?: string;
   /** A record's screen: the kind its `:detail` names (the breadcrumb shows the record's name). */
   record?: ResourceKind;
+  /**
+   * Where one path holds two screens, the title a user who is not a main administrator sees
+   * (/billing-history: the customer's Billing).
+   */
+  customerTitle?: string;
 }
 
 /** A row of the table: its path, or the sidebar entry whose path it is. */
@@ -228,6 +233,7 @@ const SCREEN_TABLE = {
   billingHistory: {
     sidebar: 'billing-history',
     title: 'Billing History',
+    customerTitle: entryLabel('billing'),
     module: 'billing/routes/billing-history',
   },
   billingChart: {

@@ -189,16 +189,27 @@ const ENTRIES: readonly EntryDefinition[] = [
  * not an entry with a path (a mistake in the caller's table, found by its first test).
  */
 export function entryPath(id: string): string {
-  const find = (entries: readonly EntryDefinition[]): EntryDefinition | undefined => {
-    for (const entry of entries) {
-      const found = entry.id === id ? entry : entry.children && find(entry.children);
-      if (found) return found;
-    }
-    return undefined;
-  };
-  const path = find(ENTRIES)?.path;
+  const path = findEntry(id)?.path;
   if (!path) throw new Error(`No sidebar entry with a path: ${id}`);
   return stripQuery(path);
+}
+
+/**
+ * The sidebar's label of entry `id`: how a screen the entry leads to titles itself as the sidebar
+ * names it. Throws for an id that is not an entry.
+ */
+export function entryLabel(id: string): string {
+  const entry = findEntry(id);
+  if (!entry) throw new Error(`No sidebar entry: ${id}`);
+  return entry.label;
+}
+
+function findEntry(id: string, entries: readonly EntryDefinition[] = ENTRIES): EntryDefinition | undefined {
+  for (const entry of entries) {
+    const found = entry.id === id ? entry : entry.children && findEntry(id, entry.children);
+    if (found) return found;
+  }
+  return undefined;
 }
 
 const hasPaymentCustomerId = (user: NavigationUser) => Boolean(user.customerObj?.[0]?.paymentCustomerId);

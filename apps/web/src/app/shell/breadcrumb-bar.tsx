@@ -4,14 +4,22 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { resourceKeys } from '../../lib/resource-keys.ts';
-import { breadcrumbs, type Crumb } from './breadcrumbs.ts';
+import { breadcrumbs, type Crumb, type Viewer } from './breadcrumbs.ts';
 
 /** The breadcrumb bar of the default layout (spec section 2): the crumbs of the path, the last one current. */
-export function BreadcrumbBar({ pathname, className }: { pathname: string; className?: string }) {
+export function BreadcrumbBar({
+  pathname,
+  viewer,
+  className,
+}: {
+  pathname: string;
+  viewer: Viewer;
+  className?: string;
+}) {
   return (
     <nav className={className} aria-label="Breadcrumb" data-testid="breadcrumb">
       <Breadcrumbs separatorMargin={6}>
-        {breadcrumbs(pathname).map((crumb, index, all) =>
+        {breadcrumbs(pathname, viewer).map((crumb, index, all) =>
           index === all.length - 1 || !crumb.to ? (
             <Text
               key={crumb.path}

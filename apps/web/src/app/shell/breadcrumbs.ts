@@ -1,7 +1,17 @@
 import { type ResourceKind, UUID_PATTERN } from '@cuepoint/core';
 import { matchPath } from 'react-router';
 import { PATHS } from '../../lib/paths.ts';
-import { SCREENS } from '../screens.ts';
+import { SCREENS, type Screen } from '../screens.ts';
+
+/** Who looks: a main administrator (the default) or any other user (`customerTitle`). */
+export interface Viewer {
+  mainAdmin: boolean;
+}
+
+const ADMIN: Viewer = { mainAdmin: true };
+
+const titleFor = (screen: Screen, viewer: Viewer) =>
+  (!viewer.mainAdmin && screen.customerTitle) || screen.title;
 
 /** One crumb of the breadcrumb bar: a link when a screen answers its path, else plain text. */
 export interface Crumb {
@@ -38,7 +48,7 @@ const decode = (segment: string) => {
  * stands for the record (its name, see `record`); a prefix without a screen of its own
  * (/documentation) shows its name without a link.
  */
-export function breadcrumbs(pathname: string): Crumb[] {
+export function breadcrumbs(pathname: string, viewer: Viewer = ADMIN): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   const crumbs: Crumb[] = [{ path: '', label: 'Home', to: PATHS.overview }];
   segments.forEach((segment, index) => {
@@ -59,11 +69,13 @@ export function breadcrumbs(pathname: string): Crumb[] {
       });
       return;
     }
-    crumbs.push({ path: prefix, label: isParam ? value : screen.title, to: prefix });
+    crumbs.push({ path: prefix, label: isParam ? value : titleFor(screen, viewer), to: prefix });
   });
   return crumbs;
 }
 
 /** The title of the screen at this path (for the document title), or undefined. */
-export const screenTitle = (pathname: string): string | undefined =>
-  SCREENS.find((s) => matchPath({ path: s.path, end: true }, pathname))?.title;
+export const screenTitle = (pathname: string, viewer: Viewer = ADMIN): string | undefined => {
+  const screen = SCREENS.find((s) => matchPath({ path: s.path, end: true }, pathname));
+  return screen && titleFor(screen, viewer);
+};

@@ -1,6 +1,6 @@
 import { visibleNavigation } from '@cuepoint/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { markSignedInPages } from '../../lib/api-client.ts';
 import { readPreferences, type SidebarSize, writePreferences } from '../../lib/preferences.ts';
@@ -55,10 +55,13 @@ export function Component() {
   const entries = visibleNavigation(session.user, runtimeConfig(), { loginAs: session.loginAs });
   const effectiveSize: SidebarSize = small ? 'normal' : size;
 
+  // The user acted as during login-as: a customer's titles.
+  const mainAdmin = session.user.profile.isMainAdmin;
+  const viewer = useMemo(() => ({ mainAdmin }), [mainAdmin]);
   useEffect(() => {
-    const title = screenTitle(pathname);
+    const title = screenTitle(pathname, viewer);
     document.title = title ? `${title} · Cuepoint` : 'Cuepoint';
-  }, [pathname]);
+  }, [pathname, viewer]);
 
   useEffect(() => {
     if (!overlayOpen) return;
@@ -128,7 +131,7 @@ export function Component() {
       <div className={classes.backdrop} aria-hidden="true" onClick={() => setOverlayOpen(false)} />
       <div className={classes.body}>
         <ActingBanner session={session} />
-        <BreadcrumbBar pathname={pathname} className={classes.breadcrumbBar} />
+        <BreadcrumbBar pathname={pathname} viewer={viewer} className={classes.breadcrumbBar} />
         <main id={mainId} className={classes.main} tabIndex={-1}>
           <Outlet />
         </main>

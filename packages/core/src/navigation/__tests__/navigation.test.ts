@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RUNTIME_CONFIG_DEFAULTS } from '../../config/runtime-config.ts';
 import {
   enabledPaths,
+  entryLabel,
+  entryPath,
   isPathEnabled,
   type NavigationEntry,
   type NavigationFlags,
@@ -539,5 +541,21 @@ describe('isPathEnabled', () => {
 
   it('lists enabled paths without queries', () => {
     expect(enabledPaths(visibleNavigation(ADMIN, FLAGS))).toContain('/configuration');
+  });
+});
+
+describe('entryPath and entryLabel', () => {
+  it('name an entry’s path (without its query) and its label, whoever may see it', () => {
+    expect(entryPath('billing')).toBe('/billing-history');
+    expect(entryLabel('billing')).toBe('Billing');
+    expect(entryPath('billing-history')).toBe('/billing-history');
+    expect(entryLabel('billing-history')).toBe('History');
+    expect(entryPath('configuration')).toBe('/configuration');
+    expect(entryLabel('billing-admin')).toBe('Billing');
+  });
+
+  it('throw for an id that is no entry (a mistake in the caller’s table)', () => {
+    expect(() => entryLabel('no-such-entry')).toThrow('No sidebar entry: no-such-entry');
+    expect(() => entryPath('billing-admin')).toThrow('No sidebar entry with a path: billing-admin');
   });
 });

@@ -27,7 +27,7 @@ function Layout() {
   const { pathname } = useLocation();
   return (
     <>
-      <BreadcrumbBar pathname={pathname} />
+      <BreadcrumbBar pathname={pathname} viewer={{ mainAdmin: true }} />
       <Outlet />
     </>
   );

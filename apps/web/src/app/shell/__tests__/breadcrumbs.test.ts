@@ -130,6 +130,25 @@ describe('screenTitle', () => {
     expect(screenTitle(pathname)).toBe(title);
   });
 
+  it('names /billing-history as its viewer’s screen: History for a main administrator, Billing for others', () => {
+    expect(screenTitle('/billing-history')).toBe('Billing History');
+    expect(screenTitle('/billing-history', { mainAdmin: true })).toBe('Billing History');
+    expect(screenTitle('/billing-history', { mainAdmin: false })).toBe('Billing');
+    expect(breadcrumbs('/billing-history', { mainAdmin: false }).at(-1)).toEqual({
+      path: '/billing-history',
+      label: 'Billing',
+      to: '/billing-history',
+    });
+    expect(breadcrumbs('/billing-history', { mainAdmin: true }).at(-1)).toMatchObject({
+      label: 'Billing History',
+    });
+    // Every other screen has one title for everyone.
+    expect(screenTitle('/streams-live', { mainAdmin: false })).toBe('Live Streams');
+    expect(breadcrumbs('/billing-history/billingChart', { mainAdmin: false }).at(-1)).toMatchObject({
+      label: 'Billing Chart',
+    });
+  });
+
   it.each(['/documentation', '/monitoring', '/no-such-screen', '/streams-live/a/b/c', '/'])(
     'is undefined where no screen answers (%s)',
     (pathname) => {
