@@ -69,6 +69,13 @@ export function conditioningKey(sourceUrl: string, ladder: readonly Rung[]): str
 const jobId = (key: string) =>
   `${key.slice(0, 8)}-${key.slice(8, 12)}-4${key.slice(13, 16)}-a${key.slice(17, 20)}-${key.slice(20, 32)}`;
 
+/**
+ * A creative still queued when looked up has its job sent again, at most this often per process:
+ * a send that was lost (the database cut, the process ended between the row and the job) would
+ * otherwise leave it queued for ever. While the job lives, the send is a no-op (the same id).
+ */
+export const CONDITIONING_RESEND_MS = 30_000;
+
 export interface ConditionerOptions {
   database: Database;
   dataDir: string;
@@ -101,6 +108,8 @@ export class Conditioner {
   private readonly db: Db;
   /** The share transcoded (0..1) of each creative this process is transcoding now. */
   private readonly transcoding = new Map<string, number>();
+  /** When this process last sent each queued creative's job (CONDITIONING_RESEND_MS). */
+  private readonly sent = new Map<string, number>();
 
   constructor(private readonly options: ConditionerOptions) {
     this.db = options.database.db;
@@ -184,7 +193,14 @@ export class Conditioner {
         .insert(conditionedCreatives)
         .values({ key, sourceUrl, ladder: [...ladder], status: 'queued' })
         .onConflictDoNothing();
-      // Not awaited by the viewer's request beyond the insert: the queue may still be starting.
+    }
+    // Not awaited by the viewer's request beyond the insert: the queue may still be starting.
+    const now = Date.now();
+    if ((this.sent.get(key) ?? Number.NEGATIVE_INFINITY) <= now - CONDITIONING_RESEND_MS) {
+      this.sent.delete(key);
+      this.sent.set(key, now);
+      // Maps iterate in insertion order: forget the longest ago beyond a bound.
+      if (this.sent.size > 1_000) this.sent.delete(this.sent.keys().next().value!);
       void this.enqueue(key);
     }
     return { state: 'queued' };

@@ -142,7 +142,7 @@ async function mp4AdServer(mp4: string) {
 </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`);
       return;
     }
-    if (request.url === '/ad.mp4') {
+    if (request.url === '/ad.mp4' || request.url === '/lost.mp4') {
       response.setHeader('content-type', 'video/mp4');
       response.end(readFileSync(mp4));
       return;
@@ -268,6 +268,26 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
     expect(ads.served.filter((u) => u === '/ad.mp4')).toHaveLength(1);
     expect(readdirSync(join(app.dataDir, 'creatives'))).toEqual([key]);
   }, 150_000);
+
+  it('sends the job again for a creative left queued without one (a lost send)', async () => {
+    const ladder = ladderOf([{ resolution: '320x240', bandwidth: 600_000 }]);
+    const sourceUrl = `${ads.base}/lost.mp4`;
+    const key = conditioningKey(sourceUrl, ladder);
+    // The row of a lookup whose job never reached the queue.
+    await app.db
+      .insert(conditionedCreatives)
+      .values({ key, sourceUrl, ladder: [...ladder], status: 'queued' });
+    expect(await app.conditioner.lookup(sourceUrl, ladder)).toEqual({ state: 'queued' });
+    const deadline = Date.now() + 60_000;
+    let row: typeof conditionedCreatives.$inferSelect | undefined;
+    while (Date.now() < deadline) {
+      [row] = await app.db.select().from(conditionedCreatives).where(eq(conditionedCreatives.key, key));
+      if (row?.status !== 'queued') break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(row).toMatchObject({ status: 'ready' });
+    expect(ads.served.filter((u) => u === '/lost.mp4')).toHaveLength(1);
+  }, 90_000);
 
   it('serves conditioned files only by their exact names', async () => {
     for (const path of [
