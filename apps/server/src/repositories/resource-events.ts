@@ -6,7 +6,7 @@ import {
   type ResourceEvent,
   SHORT_SEARCH_WINDOW,
 } from '@cuepoint/core';
-import { and, asc, desc, eq, gt, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, type SQL, type SQLWrapper, type Subquery, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { resourceEvents as e, type ResourceEventRow } from '../db/schema/index.ts';
 
@@ -83,10 +83,15 @@ const matching = (q: string, columns: Record<'message' | 'resourceName' | 'actor
   return sql`(${columns.message} ilike ${pattern} or ${columns.resourceName} ilike ${pattern} or ${columns.actor} ilike ${pattern})`;
 };
 
-/** A page of matches and their number, counted up to EVENT_TOTAL_CAP. */
+/**
+ * A page of the matches `where` selects `from` the table or a selection of its rows (`rowsOf`
+ * reads it), and their number, counted up to EVENT_TOTAL_CAP.
+ */
 async function pageAndTotal(
+  db: DbOrTx,
+  from: typeof e | Subquery,
+  where: SQL | undefined,
   rowsOf: (size: number, offset: number) => Promise<ResourceEventRow[]>,
-  countUpTo: (limit: number) => Promise<number>,
   query: EventListQuery,
 ) {
   const size = Number(query.pageSize);
@@ -98,7 +103,14 @@ async function pageAndTotal(
     const seen = offset + rows.length;
     return { rows, total: Math.min(seen, EVENT_TOTAL_CAP), capped: seen > EVENT_TOTAL_CAP };
   }
-  const counted = await countUpTo(EVENT_TOTAL_CAP + 1);
+  const limited = db
+    .select({ one: sql`1` })
+    .from(from)
+    .where(where)
+    .limit(EVENT_TOTAL_CAP + 1)
+    .as('limited');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  const counted = row?.n ?? 0;
   return { rows, total: Math.min(counted, EVENT_TOTAL_CAP), capped: counted > EVENT_TOTAL_CAP };
 }
 
@@ -124,6 +136,9 @@ export async function listEvents(
       .as('recent');
     const where = matching(query.q, recent);
     const found = await pageAndTotal(
+      db,
+      recent,
+      where,
       (size, offset) =>
         db
           .select()
@@ -132,24 +147,17 @@ export async function listEvents(
           .orderBy(desc(recent.at), desc(recent.id))
           .limit(size)
           .offset(offset),
-      async (limit) => {
-        const limited = db.select({ one: sql`1` }).from(recent).where(where).limit(limit).as('limited');
-        const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-        return counted?.n ?? 0;
-      },
       query,
     );
     return { ...found, searchedNewest: shortSearchWindow };
   }
   const where = and(...conditions(query, customerId));
   return pageAndTotal(
+    db,
+    e,
+    where,
     (size, offset) =>
       db.select().from(e).where(where).orderBy(desc(e.at), desc(e.id)).limit(size).offset(offset),
-    async (limit) => {
-      const limited = db.select({ one: sql`1` }).from(e).where(where).limit(limit).as('limited');
-      const [counted] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
-      return counted?.n ?? 0;
-    },
     query,
   );
 }
