@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildConsole, CHROMIUM_PATH as CHROMIUM, ROOT, run } from './lib.mjs';
 
 const CI = process.env.CI === 'true' || process.env.CI === '1';
@@ -18,6 +19,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** The failed tests by name: CI keeps only the end of the output, so the summary repeats them. */
+const failedTests = [];
 
 async function step(name, command, args, env = {}) {
   process.stdout.write(`\n=== ${name}\n`);
@@ -111,6 +114,17 @@ for (const [index, { name, node, projects }] of vitestRuns.entries()) {
     const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    for (const file of report.testResults ?? []) {
+      const where = file.name.startsWith(ROOT) ? file.name.slice(ROOT.length + 1) : file.name;
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed')
+          failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages)}`);
+      }
+      // A file that failed to load (a syntax error, a hook that threw) has no failed test of its own.
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failedTests.push(`${where}: ${firstLine([file.message])}`);
+      }
+    }
     if (report.numTotalTests === 0) problems.push(`${name}: vitest ran no test`);
   } else {
     problems.push(`${name}: vitest wrote no report`);
@@ -137,7 +151,9 @@ if (!existsSync(CHROMIUM)) {
     },
   );
   if (existsSync(e2eReport)) {
-    const { stats } = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const e2e = JSON.parse(readFileSync(e2eReport, 'utf8'));
+    const { stats } = e2e;
+    collectPlaywrightFailures(e2e.suites ?? []);
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
     if (stats.expected + stats.unexpected + stats.flaky === 0) problems.push('Playwright ran no test');
@@ -146,6 +162,28 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
+if (failedTests.length > 0)
+  process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join('\n')}\n`);
 if (problems.length > 0) process.stdout.write(`\nFailed: ${problems.join('; ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
 process.exit(problems.length > 0 || failed > 0 ? 1 : 0);
+
+/** The first line of the first message, at most 300 characters (the whole report is above it). */
+function firstLine(messages) {
+  const text = (messages ?? []).find((m) => typeof m === 'string' && m.trim()) ?? '';
+  return stripVTControlCharacters(text).trim().split('\n')[0].slice(0, 300);
+}
+
+function collectPlaywrightFailures(suites, titles = []) {
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const result = (test.results ?? []).at(-1);
+        failedTests.push(`${[...path, spec.title].join(' › ')}: ${firstLine([result?.error?.message])}`);
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path);
+  }
+}

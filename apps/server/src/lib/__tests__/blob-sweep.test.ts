@@ -196,7 +196,7 @@ describe('sweeping unreferenced uploads', () => {
     for (let round = 0; round < 2; round += 1) {
       const key = await oldFile();
       await vi.waitFor(async () => expect(await listed()).not.toContain(key), {
-        timeout: 5000,
+        timeout: 10_000,
         interval: 20,
       });
     }

@@ -36,7 +36,7 @@ describe('logout with requests in flight', () => {
       },
     });
     const summary = apiRequest('overview/summary');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1), { timeout: 10_000 });
 
     const leaving = logout();
     // A poll that starts now does not reach the server.

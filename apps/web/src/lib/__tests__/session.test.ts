@@ -71,7 +71,7 @@ describe('session states: no user -> profile fetched -> active', () => {
     expect(sessionState()).toBe('none');
     const loading = loadCurrentUser('u-9');
     expect(sessionState()).toBe('fetching');
-    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 10_000 });
     release(jsonResponse(200, user));
     await expect(loading).resolves.toEqual(user);
     expect(sessionState()).toBe('active');

@@ -187,7 +187,7 @@ describe('ResourceList', () => {
           : answer()(),
     });
     renderAt(list);
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(RESOURCE_TEXTS.loadFailed);
     fail = false;
     await userEvent

@@ -205,7 +205,7 @@ describe('My Account: plan, time zone and the rest of the account', () => {
       'GET country/getTimeZones': () => jsonResponse(200, TIME_ZONES),
     });
     renderDialog(<AccountDialog opened onClose={vi.fn()} user={user} />);
-    const alert = await screen.findByRole('alert', undefined, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Database unavailable');
     fail = false;
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));

@@ -180,7 +180,7 @@ describe('the alarms screen', () => {
         fail ? jsonResponse(500, { statusCode: 500, message: 'Database down' }) : jsonResponse(200, []),
     });
     renderRoutes(ROUTES, '/alarms');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(T.loadFailed);
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: T.tryAgain }));

@@ -306,9 +306,7 @@ describe('/streams-live/{id}', () => {
         jsonResponse(404, { statusCode: 404, error: 'Not Found', message: RESOURCE_TEXTS.notFound(label) }),
     });
     renderAt(`/streams-live/${ID}`);
-    expect(
-      await screen.findByText(RESOURCE_TEXTS.notFound(label), {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(RESOURCE_TEXTS.notFound(label))).toBeInTheDocument();
     expect(screen.getByRole('link', { name: KIT_TEXTS.cancel })).toHaveAttribute('href', '/streams-live');
 
     fetchMock.mockClear();

@@ -375,7 +375,7 @@ describe('the log viewer of a kind, and its URL', () => {
     });
     const user = userEvent.setup({ delay: null });
     open('/streams-vod/kibana');
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(LOG_TEXTS.loadFailed);
     expect(alert).toHaveTextContent('Database away');
     await user.click(within(alert).getByRole('button', { name: RESOURCE_TEXTS.retry }));

@@ -233,7 +233,7 @@ describe('the team screen (/user)', () => {
     });
     renderTeam('viewer');
     expect(await screen.findByRole('status')).toHaveTextContent(T.loading);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(T.loadFailed);
     fail = false;
     await user().click(within(alert).getByRole('button', { name: T.retry }));

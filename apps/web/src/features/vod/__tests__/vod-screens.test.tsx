@@ -297,9 +297,7 @@ describe('the VOD form', () => {
     });
     open(`/streams-vod/${ID}`);
     // The query retries once (the console's default) before it gives up.
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      RESOURCE_TEXTS.notFound(RESOURCES.vod.label),
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(RESOURCE_TEXTS.notFound(RESOURCES.vod.label));
   });
 });
 
