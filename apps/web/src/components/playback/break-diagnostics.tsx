@@ -63,9 +63,12 @@ function Why({ detail }: { detail: BreakDetail }) {
         {T.why}
       </Text>
       <Text size="sm">
-        {others === 0 || !worst
-          ? T.whyFilled
-          : T.whyOthers(summary[worst], summary.viewers, OUTCOME_LABELS[worst], reason)}
+        {others === 0 || !worst ? (
+          T.whyFilled
+        ) : (
+          // It starts with a number ("3 of 10 viewers…"): isolated, so right to left keeps its order.
+          <bdi>{T.whyOthers(summary[worst], summary.viewers, OUTCOME_LABELS[worst], reason)}</bdi>
+        )}
       </Text>
     </Alert>
   );

@@ -57,7 +57,7 @@ export function BreakTimeline({ breaks, selected, onSelect, now }: TimelineProps
       </Box>
       <Group justify="space-between" mt={4}>
         <Text size="xs" c="dimmed">
-          {T.hoursAgo(BREAK_TIMELINE_HOURS)}
+          <bdi>{T.hoursAgo(BREAK_TIMELINE_HOURS)}</bdi>
         </Text>
         <Text size="xs" c="dimmed">
           {T.now}

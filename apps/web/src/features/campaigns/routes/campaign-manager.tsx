@@ -220,9 +220,11 @@ export function Component() {
                         <Table.Td miw={150}>
                           <Stack gap={4}>
                             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                              {record.bookedImpressions > 0
-                                ? T.servedOfBooked(countText(d.served), countText(record.bookedImpressions))
-                                : T.servedOpen(countText(d.served))}
+                              <bdi>
+                                {record.bookedImpressions > 0
+                                  ? T.servedOfBooked(countText(d.served), countText(record.bookedImpressions))
+                                  : T.servedOpen(countText(d.served))}
+                              </bdi>
                             </Text>
                             {record.bookedImpressions > 0 && (
                               <Progress

@@ -57,11 +57,11 @@ export function ArticleList({
       <div role="status">
         {!searching ? (
           <Text size="sm" c="dimmed">
-            {T.total(total)}
+            <bdi>{T.total(total)}</bdi>
           </Text>
         ) : results.length > 0 ? (
           <Text size="sm" c="dimmed">
-            {T.matching(results.length, total, query.trim())}
+            <bdi>{T.matching(results.length, total, query.trim())}</bdi>
           </Text>
         ) : (
           <Stack gap={4}>

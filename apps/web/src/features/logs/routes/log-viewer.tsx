@@ -191,10 +191,14 @@ function LogViewer({ route, title }: { route: LogRoute; title: string }) {
               <EventTable events={rows} section={route.section} fresh={fresh} />
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Text size="sm" data-testid="events-total">
-                  {LOG_TEXTS.total(
-                    formatCount(list.data.total + (list.data.capped ? 0 : rows.length - pageEvents.length)),
-                    list.data.capped,
-                  )}
+                  {/* An English phrase that starts with a number ("1 event"): isolated, so right to
+                      left keeps its order. */}
+                  <bdi>
+                    {LOG_TEXTS.total(
+                      formatCount(list.data.total + (list.data.capped ? 0 : rows.length - pageEvents.length)),
+                      list.data.capped,
+                    )}
+                  </bdi>
                 </Text>
                 <Group gap="sm" wrap="wrap">
                   <Select
