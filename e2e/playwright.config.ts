@@ -4,9 +4,11 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/lib.mjs';
 export default defineConfig({
   testDir: './tests',
   outputDir: '../node_modules/.cache/cuepoint-e2e',
-  globalSetup: './global-setup.ts',
+  // Each worker has its own server (tests/fixtures.ts), so the files share nothing; a file's
+  // tests run in order in one worker unless the file says otherwise. Playwright's default of a
+  // worker per two cores: one on CI's 2 cores, where a second made each test about twice as slow
+  // (the browsers alone keep both cores busy), more on a developer's machine.
   fullyParallel: false,
-  workers: 1,
   forbidOnly: true,
   retries: 0,
   // CI runs these on 2 cores right after the server suites, sometimes beside other work: a page
@@ -24,8 +26,6 @@ export default defineConfig({
     ],
   ],
   use: {
-    // Set by global-setup once the server is up on its free port.
-    baseURL: process.env.CUEPOINT_E2E_URL,
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

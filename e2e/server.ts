@@ -4,6 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, SERVER_ENTRY, WEB_DIST, waitForOk } from '../scripts/lib.mjs';
 
+/**
+ * The runtime flags the suite's servers run with (one per Playwright worker, started by
+ * tests/fixtures.ts): the tests check the console received them. ALARMTIMEOUT is shortened so
+ * that a new alarm reaches the bell within a test.
+ */
+export const E2E_FLAGS = {
+  MONITOR: '0',
+  PLAYOUT: '1',
+  SHOWPODS: '0',
+  UI_TIMEOUT: '12345',
+  ALARMTIMEOUT: '1500',
+};
+
 export interface E2eServer {
   /** http://127.0.0.1:PORT */
   url: string;
@@ -15,8 +28,8 @@ export interface E2eServer {
 /**
  * The production server as a real process on a free port, with a temporary DATA_DIR (a fresh
  * demo seed), the built console and the embedded database; `env` adds or overrides variables
- * (runtime flags), `ownPublicUrl` makes its address its PUBLIC_URL. The suite's server (global-setup.ts) is one; a spec that needs
- * other flags starts its own.
+ * (runtime flags), `ownPublicUrl` makes its address its PUBLIC_URL. Each worker's suite server (tests/fixtures.ts) is one; a spec that
+ * needs other flags starts its own.
  */
 export async function startServer(
   label: string,

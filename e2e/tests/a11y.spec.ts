@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures.ts';
-import { DEMO, expectPath, setPreferences, signIn } from './helpers.ts';
+import { axeOn, DEMO, expectPath, setPreferences, signIn } from './helpers.ts';
 
 // Every screen of the accounts flow, light and dark: no serious or critical axe violation, and a
 // screenshot in e2e/screenshots/ to look at.
@@ -28,7 +27,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByText(screen.ready).first()).toBeVisible();
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await page.screenshot({ path: `e2e/screenshots/${screen.name}-${scheme}.png`, fullPage: true });
-        const { violations } = await new AxeBuilder({ page }).analyze();
+        const { violations } = await (await axeOn(page)).analyze();
         const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
           [],
@@ -42,7 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectPath(page, '/app/overview');
       await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
       await page.screenshot({ path: `e2e/screenshots/overview-${scheme}.png`, fullPage: true });
-      const { violations } = await new AxeBuilder({ page }).analyze();
+      const { violations } = await (await axeOn(page)).analyze();
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

@@ -1,5 +1,5 @@
 import { ACCOUNT_TEXTS, TEXTS, VALIDATION_MESSAGES } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
+import { E2E_FLAGS } from '../server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import {
   createActiveUser,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { BILLING_SCREEN_TEXTS as T } from '../../apps/web/src/features/billing/texts.ts';
 import { signInWith } from './built-screens.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { createActiveUser, DEMO } from './helpers.ts';
+import { createActiveUser, DEMO, forgetSession } from './helpers.ts';
 
 // Issue 19, billing end to end: the main administrator invoices a customer's last month from
 // /create-billing (usage lines, a manual line), issues it after the confirmation, downloads its
@@ -98,11 +98,7 @@ test('an invoice is issued from usage, downloaded as a PDF, and seen in history 
   await expect(row).toContainText('Issued');
 
   // The customer: the Billing entry, its invoice, the PDF.
-  await page.context().clearCookies();
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
+  await forgetSession(page);
   await signInWith(page, customer);
   await page.getByTestId('sidebar').getByRole('link', { name: 'Billing' }).click();
   await expect(page.getByRole('heading', { level: 1, name: T.customer.title })).toBeVisible();

@@ -12,7 +12,7 @@ import {
   TEXTS,
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
+import { E2E_FLAGS } from '../server.ts';
 import { expect, type Locator, type Page, test } from './fixtures.ts';
 import { DEMO, setPreferences, signIn } from './helpers.ts';
 

@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { TEXTS } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
+import { E2E_FLAGS } from '../server.ts';
 import { expect, test } from './fixtures.ts';
-import { setPreferences } from './helpers.ts';
+import { axeOn, setPreferences } from './helpers.ts';
 
 const DEMO = { email: 'demo@cuepoint.example', password: 'Cuepoint#Demo1' };
 
@@ -107,7 +106,7 @@ test.describe('console served from the production build', () => {
       await expect(page.getByLabel('Email')).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
       await page.screenshot({ path: `e2e/screenshots/login-${scheme}.png`, fullPage: true });
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await (await axeOn(page)).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(
         serious.map(

@@ -16,8 +16,7 @@ import {
   RESOURCE_TEXTS,
   RESOURCES,
 } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
-import { type E2eServer, startServer } from '../server.ts';
+import { E2E_FLAGS, type E2eServer, startServer } from '../server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { DEMO, makeMp4, signIn } from './helpers.ts';
 

@@ -15,15 +15,14 @@ import {
   RESOURCE_TEXTS,
   RESOURCES,
 } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
-import { type E2eServer, startServer } from '../server.ts';
+import { E2E_FLAGS, type E2eServer, startServer } from '../server.ts';
 import { expect, test } from './fixtures.ts';
-import { DEMO, signIn } from './helpers.ts';
+import { axeOn, DEMO, signIn } from './helpers.ts';
 
 // Issue 17: the Demand screens a customer builds its ad demand with (Advertisers, Placements, Pods,
 // Bundles at /demand), in Chromium, as the demo customer: each record made through its form,
 // found in its list, and every screen checked by axe (every impact) in light and dark; the
-// console stays clean (fixtures.ts). The suite's server runs with SHOWPODS=0 (global-setup.ts,
+// console stays clean (fixtures.ts). The suite's server runs with SHOWPODS=0 (E2E_FLAGS in e2e/server.ts,
 // which other specs rely on), so this file starts its own with pod templates shown.
 
 let server: E2eServer;
@@ -49,13 +48,12 @@ async function login(page: Page) {
 
 /** Axe on the page, every impact (as screens-a11y.spec.ts), in light and then dark. */
 async function expectAccessible(page: Page, label: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.evaluate(
       (scheme) => document.documentElement.setAttribute('data-mantine-color-scheme', scheme),
       colorScheme,
     );
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await (await axeOn(page)).analyze();
     expect(
       violations.map(
         (v) => `${label} (${colorScheme}) ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`,

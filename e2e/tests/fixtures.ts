@@ -1,4 +1,5 @@
 import { type BrowserContext, test as base, type ConsoleMessage, expect } from '@playwright/test';
+import { E2E_FLAGS, type E2eServer, startServer } from '../server.ts';
 
 /**
  * Every end-to-end test imports `test` and `expect` from here, not from @playwright/test: a test
@@ -132,8 +133,26 @@ const isTolerated = (problem: Problem, names: ReadonlySet<ToleratedName>) =>
 
 export const test = base.extend<
   { tolerate: (...names: ToleratedName[]) => void; pageProblems: undefined },
-  { watchBrowser: undefined }
+  { watchBrowser: undefined; suiteServer: E2eServer }
 >({
+  // Each worker has its own production server (a fresh demo seed on its own port and DATA_DIR),
+  // so specs in different workers never see each other's records. Helpers outside a fixture
+  // read its address and data directory from the worker's environment.
+  suiteServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixture signature
+    async ({}, use, workerInfo) => {
+      const server = await startServer(`suite-${workerInfo.workerIndex}`, E2E_FLAGS);
+      process.env.CUEPOINT_E2E_URL = server.url;
+      process.env.CUEPOINT_E2E_DATA_DIR = server.dataDir;
+      await use(server);
+      await server.stop();
+    },
+    // Migrating and seeding a fresh database takes seconds on a busy machine.
+    { scope: 'worker', auto: true, timeout: 90_000 },
+  ],
+  baseURL: async ({ suiteServer }, use) => {
+    await use(suiteServer.url);
+  },
   // Every context the worker's browser makes (browser.newContext, browser.newPage) is watched.
   watchBrowser: [
     async ({ browser }, use) => {

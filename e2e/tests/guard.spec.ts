@@ -4,7 +4,7 @@ import { DEMO, expectPath, signIn } from './helpers.ts';
 
 // Spec section 2, route guard: a non-admin on a path outside its enabled navigation goes to
 // /overview; nested paths of an enabled entry stay open; a main administrator goes anywhere.
-// The e2e server runs with SHOWPODS=0 and MONITOR=0 (global-setup.ts).
+// The e2e server runs with SHOWPODS=0 and MONITOR=0 (E2E_FLAGS in e2e/server.ts).
 test.describe('route guard and navigation rights', () => {
   test('a customer user is kept to its enabled navigation', async ({ page }) => {
     await page.goto('/app/login');

@@ -1,7 +1,14 @@
 import { ENCODER_TEXTS } from '../../apps/web/src/features/encoders/texts.ts';
 import { LIVE_STREAM_LABELS, RESOURCE_TEXTS, RESOURCES } from '../../packages/core/src/index.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { createActiveUser, DEMO, seriousViolations, setPreferences, signIn } from './helpers.ts';
+import {
+  createActiveUser,
+  DEMO,
+  forgetSession,
+  seriousViolations,
+  setPreferences,
+  signIn,
+} from './helpers.ts';
 
 // Issue 22, point 5 (and the Customer column of point 6): the one pattern of every list, in
 // Chromium. A click anywhere on a row opens the record, Enter on a focused row too; the row's
@@ -70,8 +77,7 @@ test('a main administrator sees a Customer column; a customer’s user does not'
   await shoot(page, 'admin-light');
   expect(await seriousViolations(page, 'admin list ')).toEqual([]);
 
-  await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await login(page);
   await page.goto('/app/streams-live');
   await expect(page.getByRole('row', { name: 'Sports 1' })).toBeVisible();

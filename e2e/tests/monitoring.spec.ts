@@ -8,10 +8,10 @@ import {
 } from '../../packages/core/src/index.ts';
 import { type E2eServer, startServer } from '../server.ts';
 import { expect, test } from './fixtures.ts';
-import { DEMO, signIn } from './helpers.ts';
+import { axeOn, DEMO, signIn } from './helpers.ts';
 
 // Issue 16: the Monitor (/streams-monitor) and one channel's Monitoring (/monitoring/{ch_id}), in
-// Chromium, as the main administrator. The suite's server runs with MONITOR=0 (global-setup.ts,
+// Chromium, as the main administrator. The suite's server runs with MONITOR=0 (E2E_FLAGS in e2e/server.ts,
 // which other specs rely on), so this file starts its own server with MONITOR=1 and a fresh demo
 // seed. Real traffic: the demo live stream's playback URL (its master, then a rendition), counted
 // by the data plane into playback_minutes, which the monitor shows once they are written.
@@ -40,8 +40,7 @@ const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('curren
 
 /** Axe on the page, every impact (as screens-a11y.spec.ts), with the scheme and direction given. */
 async function violations(page: Page, label: string) {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  const { violations: found } = await (await axeOn(page)).analyze();
   return found.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 

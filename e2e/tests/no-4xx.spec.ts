@@ -11,7 +11,7 @@ import {
   type User,
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
+import { E2E_FLAGS } from '../server.ts';
 import { FILLED_BY_SIDEBAR, OTHER_RECORD_LISTS, type Records } from './built-screens.ts';
 import { type Browser, type BrowserContext, expect, type Page, test } from './fixtures.ts';
 import { createActiveUser, DEMO, popStateTo, signIn } from './helpers.ts';
@@ -23,7 +23,7 @@ import { createActiveUser, DEMO, popStateTo, signIn } from './helpers.ts';
 // covered without touching this file), the seeded records' detail pages and the create and edit
 // forms, and the settings dialogs, and fails on any 4xx answer to a request the page made.
 
-/** The flags the e2e server runs with (global-setup.ts), as the console reads them. */
+/** The flags the e2e server runs with (E2E_FLAGS in e2e/server.ts), as the console reads them. */
 const FLAGS: NavigationFlags = {
   ...RUNTIME_CONFIG_DEFAULTS,
   ...Object.fromEntries(Object.entries(E2E_FLAGS).map(([k, v]) => [k, Number(v)])),
@@ -275,12 +275,13 @@ test.describe('no screen a user can reach makes a call answered 4xx', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ actionTimeout: 10_000, navigationTimeout: 15_000 });
 
-  test.beforeAll(async ({ browser, playwright }) => {
+  // suiteServer: the worker's server is up (and CUEPOINT_E2E_URL set) before the hook runs.
+  test.beforeAll(async ({ browser, playwright, suiteServer }) => {
     test.setTimeout(90_000);
     // The seed has no second user in a customer and the API has no call that adds one, so the
     // customer user made here is the first user of a customer signed up through the real API:
     // an ordinary account with none of the demo customer's records.
-    const request = await playwright.request.newContext({ baseURL: process.env.CUEPOINT_E2E_URL });
+    const request = await playwright.request.newContext({ baseURL: suiteServer.url });
     await createActiveUser(request, NEWCOMER.email, NEWCOMER.password);
     await request.dispose();
     states.customer = await loginState(browser, DEMO.customer);

@@ -1,7 +1,7 @@
 import { PLAYOUT_UI_TEXTS as T } from '../../apps/web/src/features/playout/texts.ts';
 import { type E2eServer, startServer } from '../server.ts';
 import { expect, test } from './fixtures.ts';
-import { DEMO, signIn } from './helpers.ts';
+import { axeOn, DEMO, signIn } from './helpers.ts';
 
 // Issue 16: Playout (/playout), in Chromium, as the main administrator. Starting a channel creates
 // a live stream in the demo customer's account, which other specs' lists would show: this file
@@ -61,7 +61,6 @@ test('the administrator starts the demo channel, watches it stitched, and stops 
   expect(media).toContain(`${base}/demo/media/`);
 
   // Axe, every impact, while it runs: light, dark, right to left (screens-a11y.spec also visits it).
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
   for (const [colorScheme, direction] of [
     ['light', 'ltr'],
     ['dark', 'ltr'],
@@ -73,7 +72,7 @@ test('the administrator starts the demo channel, watches it stitched, and stops 
       .addCookies([{ name: 'cuepoint-ui', value: encodeURIComponent(value), url: `${base}/app/` }]);
     await page.reload();
     await expect(card).toContainText(T.running);
-    const { violations } = await new AxeBuilder({ page }).analyze();
+    const { violations } = await (await axeOn(page)).analyze();
     expect(violations.map((v) => `${colorScheme} ${direction} ${v.id}`)).toEqual([]);
   }
 

@@ -9,14 +9,14 @@ import {
   type User,
   visibleNavigation,
 } from '../../packages/core/src/index.ts';
-import { E2E_FLAGS } from '../global-setup.ts';
+import { E2E_FLAGS } from '../server.ts';
 import { expect, type Page, test } from './fixtures.ts';
 import { DEMO, expectPath, popStateTo, seriousViolations, setPreferences, signIn } from './helpers.ts';
 
 // The console shell of spec section 2: layout sizes, the sidebar each user sees, header, loading
 // bar, toasts, theme and direction, the error page, and every signed-in route.
 
-/** The flags the e2e server runs with (global-setup.ts), as the console reads them. */
+/** The flags the e2e server runs with (E2E_FLAGS in e2e/server.ts), as the console reads them. */
 const FLAGS: NavigationFlags = {
   ...RUNTIME_CONFIG_DEFAULTS,
   ...Object.fromEntries(Object.entries(E2E_FLAGS).map(([k, v]) => [k, Number(v)])),
