@@ -20,6 +20,10 @@ const UNAVAILABLE_MESSAGES = [
   'Connection terminated',
   'Cannot use a pool after calling end on the pool',
   'timeout exceeded when trying to connect',
+  // node-postgres, for a query on a connection already lost: what a transaction cut mid-way
+  // throws (Drizzle's ROLLBACK fails with it and that error replaces the first one).
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
 ];
 
 /**
