@@ -90,7 +90,10 @@ export async function reserveLoginAttempt(
   for (const row of rows) {
     const scope = scopes.find((s) => keys[s] === row.key)!;
     if (row.count > LOGIN_LIMITS[scope]) {
-      waitMs = Math.max(waitMs, row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime(), 1);
+      // Never longer than a window: a concurrent attempt that took its `now` after this one's can
+      // have opened the window, later than `now` (the message read "16 minutes").
+      const left = Math.min(LOGIN_WINDOW_MS, row.windowStart.getTime() + LOGIN_WINDOW_MS - now.getTime());
+      waitMs = Math.max(waitMs, left, 1);
     }
   }
   return { waitMs, keys: scopes.map((s) => keys[s]) };
