@@ -75,10 +75,22 @@ export async function startServer(
     url,
     dataDir,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
+      const exited = new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve(undefined);
+        else child.once('exit', resolve);
+      });
       child.kill('SIGINT');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-      await rm(dataDir, { recursive: true, force: true });
+      const gone = await Promise.race([
+        exited.then(() => true),
+        new Promise((r) => setTimeout(r, 15_000, false)),
+      ]);
+      if (!gone) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+      // A transcode the server started (ffmpeg) can still be writing its last files into the
+      // directory for a moment: rm retries on ENOTEMPTY (it failed a run once).
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
