@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { countryLookup } from './ads/geo.ts';
 import { adsPlugin } from './ads/routes.ts';
@@ -11,7 +11,8 @@ import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { demoPlugin } from './demo/index.ts';
 import { eventsPlugin } from './events/plugin.ts';
-import { type LoggerChoice, loggerOptions, OneLinePerRequest } from './lib/logging.ts';
+import { type LoggerChoice, loggerOptions, OneLinePerRequest, requestLoggerFactory } from './lib/logging.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { playbackRoutes } from './playback/routes.ts';
 import { playoutOrigin } from './playout/origin.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions) {
     logger: opts.logger ? loggerOptions(opts.logger) : false,
     // One line per request, not Fastify's two.
     logController: new OneLinePerRequest(),
+    childLoggerFactory: requestLoggerFactory,
     bodyLimit: opts.env.BODY_LIMIT,
     trustProxy: trustProxyOption(opts.env.TRUST_PROXY),
     // An incoming X-Request-Id is kept when well-formed (genReqId), else replaced.
@@ -100,7 +102,7 @@ export async function buildApp(opts: BuildAppOptions) {
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();

@@ -123,16 +123,19 @@ export const blobsPlugin = fp(async (app: FastifyInstance, opts: BlobsPluginOpti
   } satisfies BlobStorage);
 
   // Released after a successful answer only: then the write's transaction has committed.
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback-style: it runs after every request and never waits (the releases run in the background).
+  app.addHook('onResponse', (request, reply, done) => {
     const releases = takePendingReleases(request);
-    if (releases.length === 0 || reply.statusCode >= 300) return;
-    for (const release of releases) {
-      track(
-        releaseUnreferenced(app.db, app.blobs, release).catch((err) =>
-          request.log.error({ err }, 'could not delete a file no longer referenced'),
-        ),
-      );
+    if (reply.statusCode < 300) {
+      for (const release of releases) {
+        track(
+          releaseUnreferenced(app.db, app.blobs, release).catch((err) =>
+            request.log.error({ err }, 'could not delete a file no longer referenced'),
+          ),
+        );
+      }
     }
+    done();
   });
 
   if (opts.sweep ?? true) {

@@ -87,9 +87,12 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
   // Security headers (helmet's, computed once): API answers get the lean JSON set, everything
   // else (console, API docs) the console's CSP; Swagger UI replaces the CSP on its own pages.
   const CONSOLE_HEADERS = consoleHeaders(opts.playbackOrigins);
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request are callback-style where they need not wait: an async hook costs a
+  // promise and a microtask per request (docs/scale-out.md, "Authenticated reads").
+  app.addHook('onRequest', (request, reply, done) => {
     const isApi = /^\/api(_v1)?\//.test(request.url) && !request.url.startsWith('/api/docs');
     reply.headers(isApi ? API_HEADERS : CONSOLE_HEADERS);
+    done();
   });
   await app.register(rateLimit, {
     // Applied below as a root onRequest hook rather than per route: route-level hooks run after

@@ -66,7 +66,8 @@ export function findUnsafeText(value: unknown, path: readonly string[] = [], dep
  */
 export const inputGuard = fp(
   async (app: FastifyInstance) => {
-    app.addHook('preValidation', async (request) => {
+    // Callback-style: it runs on every request and never waits.
+    app.addHook('preValidation', (request, _reply, done) => {
       const parts = [
         ['querystring', request.query],
         ['params', request.params],
@@ -76,8 +77,10 @@ export const inputGuard = fp(
         const path = findUnsafeText(value);
         if (path === null) continue;
         const field = path.join('.') || context;
-        throw fieldProblem(field, LIMIT_TEXTS.unsafeText);
+        done(fieldProblem(field, LIMIT_TEXTS.unsafeText));
+        return;
       }
+      done();
     });
   },
   { name: 'input-guard' },

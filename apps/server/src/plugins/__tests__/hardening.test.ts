@@ -59,7 +59,7 @@ describe('secrets never reach the log', () => {
     const session = await loginAs(app, 'customer');
     await app.inject(`/app/new-password?email=${encodeURIComponent(NEW_USER.email)}&token=RESET-SECRET-123`);
     await app.inject(`/app/user-activate?email=x%40y.example&token=ACTIVATION-SECRET-456`);
-    await app.inject({ url: `/api/user/getUser/${session.userId}`, headers: session.headers });
+    const read = await app.inject({ url: `/api/user/getUser/${session.userId}`, headers: session.headers });
     const text = log.text();
     expect(text).not.toContain('RESET-SECRET-123');
     expect(text).not.toContain('ACTIVATION-SECRET-456');
@@ -70,11 +70,18 @@ describe('secrets never reach the log', () => {
       .split('\n')
       .filter(Boolean)
       .map(
-        (line) => JSON.parse(line) as { msg: string; req?: { url: string }; res?: { statusCode: number } },
+        (line) =>
+          JSON.parse(line) as {
+            msg: string;
+            reqId?: string;
+            req?: { url: string };
+            res?: { statusCode: number };
+          },
       );
     const mine = lines.filter((l) => l.req?.url.startsWith(`/api/user/getUser/${session.userId}`));
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ res: { statusCode: 200 } });
+    // The request's line carries its id (the request's logger is made when it first logs).
+    expect(mine[0]).toMatchObject({ reqId: read.headers['x-request-id'], res: { statusCode: 200 } });
     expect(mine[0]!.msg).toMatch(new RegExp(`^GET /api/user/getUser/${session.userId} 200 [\\d.]+ ms$`));
     expect(lines.some((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toBe(false);
   });
