@@ -179,7 +179,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     auth?.kind === 'session' && auth.rotate && reply.statusCode >= 200 && reply.statusCode < 300;
 
   // Callback-style with an async slow path: most answers (no login-as, no token due) go through
-  // without a promise of their own (docs/scale-out.md, "Authenticated reads").
+  // without a promise of their own (docs/scale-out.md, "Authenticated reads against bare Fastify").
   app.addHook('onSend', (request, reply, payload, done) => {
     const auth = request.auth;
     if (!auth?.actor && !rotationDue(auth, reply)) {

@@ -88,7 +88,7 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
   // else (console, API docs) the console's CSP; Swagger UI replaces the CSP on its own pages.
   const CONSOLE_HEADERS = consoleHeaders(opts.playbackOrigins);
   // Hooks on every request are callback-style where they need not wait: an async hook costs a
-  // promise and a microtask per request (docs/scale-out.md, "Authenticated reads").
+  // promise and a microtask per request (docs/scale-out.md, "Authenticated reads against bare Fastify").
   app.addHook('onRequest', (request, reply, done) => {
     const isApi = /^\/api(_v1)?\//.test(request.url) && !request.url.startsWith('/api/docs');
     reply.headers(isApi ? API_HEADERS : CONSOLE_HEADERS);
