@@ -110,6 +110,8 @@ export class Conditioner {
   private readonly transcoding = new Map<string, number>();
   /** When this process last sent each queued creative's job (CONDITIONING_RESEND_MS). */
   private readonly sent = new Map<string, number>();
+  /** Aborted by stop(): a transcode under way is killed, not left running past the server. */
+  private stopping = new AbortController();
 
   constructor(private readonly options: ConditionerOptions) {
     this.db = options.database.db;
@@ -167,6 +169,8 @@ export class Conditioner {
   }
 
   async stop(): Promise<void> {
+    this.stopping.abort();
+    this.stopping = new AbortController();
     const boss = await this.starting;
     this.starting = undefined;
     await boss?.stop({ graceful: false, timeout: 2_000 });
@@ -224,6 +228,7 @@ export class Conditioner {
       .where(eq(conditionedCreatives.key, key))
       .limit(1);
     if (!row || row.status === 'ready') return;
+    const { signal } = this.stopping;
     let settled: ConditioningOutcome | undefined;
     const work = join(this.options.dataDir, 'creatives', `.work-${key}-${randomBytes(4).toString('hex')}`);
     try {
@@ -244,6 +249,7 @@ export class Conditioner {
         row.ladder as Rung[],
         CONDITIONING_LIMITS.transcodeTimeoutMs,
         (done) => this.transcoding.set(key, done),
+        signal,
       );
       await rm(this.dirOf(key), { recursive: true, force: true });
       await rename(join(work, 'out'), this.dirOf(key));
@@ -260,6 +266,12 @@ export class Conditioner {
         reason: null,
       };
     } catch (error) {
+      // Stopped with the server: not the creative's failure. It stays queued, not failed, and its
+      // job is taken up again as after a crash (pg-boss retries it, or hands it out on expiry).
+      if (signal.aborted) {
+        this.options.log.info({ key }, 'conditioning: transcode stopped with the server');
+        throw error;
+      }
       const reason = error instanceof Error ? error.message : String(error);
       this.options.log.warn({ key, source: row.sourceUrl, reason, attempt }, 'conditioning: attempt failed');
       // pg-boss retries twice; the last failure stays on the creative (its ads skipped with it).

@@ -18,16 +18,21 @@ export interface Rung {
 
 /**
  * Runs `command` with `args`; resolves with its output, rejects with its last words. `onLine`
- * hears each line of its output as it comes (ffmpeg's `-progress pipe:1`).
+ * hears each line of its output as it comes (ffmpeg's `-progress pipe:1`). Aborting `signal`
+ * kills the process at once (the server is stopping) and rejects with an AbortError.
  */
 function run(
   command: string,
   args: readonly string[],
   timeoutMs: number,
   onLine?: (line: string) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(signal ? { signal, killSignal: 'SIGKILL' as const } : {}),
+    });
     let stdout = '';
     let stderr = '';
     let partial = '';
@@ -82,22 +87,26 @@ export async function detectFfmpeg(bin: string): Promise<FfmpegStatus> {
 const ffprobeOf = (ffmpeg: string) => ffmpeg.replace(/ffmpeg([^/]*)$/, 'ffprobe$1');
 
 /** Seconds of the file (ffprobe), or 0 when it does not say. */
-async function probeDuration(ffmpeg: string, input: string): Promise<number> {
+async function probeDuration(ffmpeg: string, input: string, signal?: AbortSignal): Promise<number> {
   const probe = await run(
     ffprobeOf(ffmpeg),
     ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', input],
     30_000,
+    undefined,
+    signal,
   );
   const seconds = Number(probe.trim());
   return Number.isFinite(seconds) ? seconds : 0;
 }
 
 /** Whether the file has an audio stream. */
-async function hasAudio(ffmpeg: string, input: string): Promise<boolean> {
+async function hasAudio(ffmpeg: string, input: string, signal?: AbortSignal): Promise<boolean> {
   const out = await run(
     ffprobeOf(ffmpeg),
     ['-v', 'error', '-select_streams', 'a', '-show_entries', 'stream=index', '-of', 'csv=p=0', input],
     30_000,
+    undefined,
+    signal,
   );
   return out.trim() !== '';
 }
@@ -111,6 +120,7 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
  * size at about its bandwidth. A creative without sound gets silence (content players expect the
  * same tracks in the ad). Returns the duration in seconds. `onProgress` hears the share done
  * (0..1), from ffmpeg's `-progress` report of the time written against the source's duration.
+ * Aborting `signal` kills ffmpeg (or ffprobe) at once and rejects with an AbortError.
  */
 export async function transcodeToHls(
   ffmpeg: string,
@@ -119,9 +129,10 @@ export async function transcodeToHls(
   ladder: readonly Rung[],
   timeoutMs: number,
   onProgress?: (done: number) => void,
+  signal?: AbortSignal,
 ): Promise<number> {
-  const audio = await hasAudio(ffmpeg, input);
-  const seconds = await probeDuration(ffmpeg, input);
+  const audio = await hasAudio(ffmpeg, input, signal);
+  const seconds = await probeDuration(ffmpeg, input, signal);
   const n = ladder.length;
   await Promise.all(ladder.map((_, i) => mkdir(join(outDir, String(i)), { recursive: true })));
   const scale = ladder
@@ -179,6 +190,6 @@ export async function transcodeToHls(
     const match = /^out_time_us=(\d+)/.exec(line);
     if (match && seconds > 0) onProgress?.(Math.min(1, Number(match[1]) / 1e6 / seconds));
   };
-  await run(ffmpeg, args, timeoutMs, onProgress ? progressLine : undefined);
+  await run(ffmpeg, args, timeoutMs, onProgress ? progressLine : undefined, signal);
   return seconds;
 }

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseMediaPlaylist, parseMultivariantPlaylist } from '@cuepoint/stitcher';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { conditionedCreatives } from '../../db/schema/index.ts';
@@ -61,6 +61,25 @@ describe('ladderOf and conditioningKey', () => {
     );
   });
 });
+
+/** The commands of this process's child processes named one of `names` (Linux's /proc). */
+const childProcessesNamed =
+  (...names: string[]) =>
+  (): string[] =>
+    readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .map((pid) => {
+        try {
+          // pid (comm) state ppid ...: comm may hold spaces, so read after its closing parenthesis.
+          const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+          const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+          return ppid === process.pid && names.includes(comm) ? `${pid} ${comm}` : null;
+        } catch {
+          return null; // gone meanwhile
+        }
+      })
+      .filter((found): found is string => found !== null);
 
 /** A 4 s MP4 (H.264, and AAC unless `silent`), made by ffmpeg's test sources. */
 function makeMp4(dir: string, silent = false): string {
@@ -288,6 +307,24 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
     expect(row).toMatchObject({ status: 'ready' });
     expect(ads.served.filter((u) => u === '/lost.mp4')).toHaveLength(1);
   }, 90_000);
+
+  it('a server stopping mid-transcode kills its ffmpeg and leaves the creative queued, not failed', async () => {
+    const sourceUrl = `${ads.base}/ad.mp4`;
+    const ladder = [{ width: 256, height: 144, bandwidth: 300_000 }];
+    const key = conditioningKey(sourceUrl, ladder);
+    await app.db.insert(conditionedCreatives).values({ key, sourceUrl, ladder, status: 'queued' });
+    // The last attempt: a failure now would be recorded on the creative for good.
+    const job = app.conditioner.condition(key, 2);
+    await vi.waitFor(() => expect(app.conditioner.progressOf(key)).not.toBeNull(), {
+      timeout: 30_000,
+      interval: 2,
+    });
+    await app.conditioner.stop();
+    await expect(job).rejects.toThrow(/abort/i);
+    await expect.poll(childProcessesNamed('ffmpeg', 'ffprobe'), { timeout: 10_000 }).toEqual([]);
+    const [row] = await app.db.select().from(conditionedCreatives).where(eq(conditionedCreatives.key, key));
+    expect(row).toMatchObject({ status: 'queued', reason: null });
+  }, 60_000);
 
   it('serves conditioned files only by their exact names', async () => {
     for (const path of [
