@@ -319,8 +319,10 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
       timeout: 30_000,
       interval: 2,
     });
+    // Its rejection is awaited from before the stop: it comes while stop() waits for the queue.
+    const rejected = expect(job).rejects.toThrow(/abort/i);
     await app.conditioner.stop();
-    await expect(job).rejects.toThrow(/abort/i);
+    await rejected;
     await expect.poll(childProcessesNamed('ffmpeg', 'ffprobe'), { timeout: 10_000 }).toEqual([]);
     const [row] = await app.db.select().from(conditionedCreatives).where(eq(conditionedCreatives.key, key));
     expect(row).toMatchObject({ status: 'queued', reason: null });
