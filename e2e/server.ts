@@ -88,8 +88,8 @@ export async function startServer(
         child.kill('SIGKILL');
         await exited;
       }
-      // A transcode the server started (ffmpeg) can still be writing its last files into the
-      // directory for a moment: rm retries on ENOTEMPTY (it failed a run once).
+      // The server kills its transcodes when it stops, but not when SIGKILLed above: an ffmpeg
+      // can then still be writing into the directory for a moment, so rm retries on ENOTEMPTY.
       await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
