@@ -12,6 +12,7 @@ import {
   findActiveSession,
   rotateSession,
   SESSION_ROTATE_AFTER_MS,
+  sessionTouchDue,
   touchSession,
 } from '../repositories/sessions.ts';
 import { findUserWithCustomer } from '../repositories/users.ts';
@@ -58,8 +59,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Cached live sessions; present only where one process owns the data (PGlite). */
     sessionCache: SessionCache | null;
-    /** onRequest hook: refuses with 401 (thrown) unless the request carries a live bearer token. */
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * onRequest hook: refuses with 401 unless the request carries a live bearer token, then with
+     * 403 unless the caller's role allows the route. Callback-style: a cached session finishes
+     * without a promise (docs/scale-out.md, "Authenticated reads against bare Fastify").
+     */
+    authenticate: (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => void;
   }
 }
 
@@ -83,14 +88,6 @@ const header = (request: FastifyRequest, name: string) => {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.decorate('sessionCache', app.database.driver === 'pglite' ? new SessionCache() : null);
-
-  const lookup = async (tokenHash: string): Promise<ActiveSession | undefined> => {
-    const cached = app.sessionCache?.get(tokenHash);
-    if (cached) return cached;
-    const session = await findActiveSession(app.db, tokenHash);
-    if (session) app.sessionCache?.set(tokenHash, session);
-    return session;
-  };
 
   const authTypeError = (request: FastifyRequest) => {
     const authType = header(request, HEADERS.authType);
@@ -123,55 +120,103 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     };
   };
 
-  app.decorate('authenticate', async (request: FastifyRequest) => {
-    await identify(request);
-    // Team roles (issue 18): the route's role action, checked once here for every signed-in call.
-    const refusal = roleRefusal(request.auth!.user, request.method, request.routeOptions.url);
-    if (refusal) throw refusal;
-  });
+  // Team roles (issue 18): the route's role action, checked once here for every signed-in call.
+  const roleCheck = (request: FastifyRequest) =>
+    roleRefusal(request.auth!.user, request.method, request.routeOptions.url);
 
-  /** Sets `request.auth` from the bearer token (a session or an API token), or throws. */
-  const identify = async (request: FastifyRequest) => {
+  // No closure is made on the synchronous path: tsx names each named one as it is made (esbuild's
+  // keepNames, an Object.defineProperty per request), which cost more than the rest of the hook.
+  app.decorate(
+    'authenticate',
+    (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void) => {
+      let pending: Promise<void> | undefined;
+      try {
+        pending = identify(request);
+      } catch (err) {
+        done(err as Error);
+        return;
+      }
+      if (pending) pending.then(() => done(roleCheck(request)), done);
+      else done(roleCheck(request));
+    },
+  );
+
+  /**
+   * Sets `request.auth` from the bearer token (a session or an API token), or throws. Answers a
+   * promise only when it has to wait: for the database (a session not cached, an API token, a
+   * login-as target, a session's last-used time due), and undefined when it is done.
+   */
+  const identify = (request: FastifyRequest): Promise<void> | undefined => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw unauthorized('Authentication required');
     const token = match[1]!;
     if (isApiToken(token)) return authenticateApiToken(request, token);
-    const session = await lookup(hashToken(token));
+    const tokenHash = hashToken(token);
+    const cached = app.sessionCache?.get(tokenHash);
+    if (cached) return withSession(request, cached);
+    return findActiveSession(app.db, tokenHash).then((session) => {
+      if (session) app.sessionCache?.set(tokenHash, session);
+      return withSession(request, session);
+    });
+  };
+
+  const withSession = (
+    request: FastifyRequest,
+    session: ActiveSession | undefined,
+  ): Promise<void> | undefined => {
     if (!session) throw unauthorized('Your session has expired, please log in again');
 
     const typeError = authTypeError(request);
     if (typeError) throw unauthorized(typeError);
 
-    let auth: SessionAuth = {
+    const now = Date.now();
+    const auth: SessionAuth = {
       kind: 'session',
       sessionId: session.sessionId,
       familyId: session.familyId,
       user: session.user,
       customer: session.customer,
       actor: null,
-      rotate:
-        session.replacedAt === null && Date.now() - session.createdAt.getTime() >= SESSION_ROTATE_AFTER_MS,
+      rotate: session.replacedAt === null && now - session.createdAt.getTime() >= SESSION_ROTATE_AFTER_MS,
     };
 
     const loginAs = header(request, HEADERS.loginAs);
     if (loginAs !== undefined && loginAs !== session.user.id) {
       if (!session.user.isMainAdmin) throw forbidden(AUTH_TEXTS.loginAsForbidden);
-      const target = /^[0-9a-f-]{36}$/i.test(loginAs)
-        ? await findUserWithCustomer(app.db, loginAs)
-        : undefined;
-      if (!target) throw forbidden('The user named by the Login-As header does not exist');
-      // 409, not 403: the console then leaves login-as rather than ending the administrator's session.
-      if (target.customer.deactivatedAt) throw conflict(LOGIN_AS_DEACTIVATED);
-      auth = { ...auth, user: target.user, customer: target.customer, actor: session.user };
+      return loginAsTarget(loginAs).then((target) =>
+        admit(
+          request,
+          session,
+          { ...auth, user: target.user, customer: target.customer, actor: session.user },
+          now,
+        ),
+      );
     }
+    return admit(request, session, auth, now);
+  };
 
+  /** The user a main administrator acts as (the Login-As header), or the refusal. */
+  const loginAsTarget = async (loginAs: string) => {
+    const target = /^[0-9a-f-]{36}$/i.test(loginAs) ? await findUserWithCustomer(app.db, loginAs) : undefined;
+    if (!target) throw forbidden('The user named by the Login-As header does not exist');
+    // 409, not 403: the console then leaves login-as rather than ending the administrator's session.
+    if (target.customer.deactivatedAt) throw conflict(LOGIN_AS_DEACTIVATED);
+    return target;
+  };
+
+  /** Lets the session's request in (the User-ID header must name it), touching the session when due. */
+  const admit = (
+    request: FastifyRequest,
+    session: ActiveSession,
+    auth: SessionAuth,
+    now: number,
+  ): Promise<void> | undefined => {
     const userId = header(request, HEADERS.userId);
     if (userId !== undefined && userId !== session.user.id && userId !== auth.user.id) {
       throw unauthorized('The User-ID header does not match the session');
     }
-
     request.auth = auth;
-    await touchSession(app.db, session);
+    return sessionTouchDue(session, now) ? touchSession(app.db, session, new Date(now)) : undefined;
   };
 
   /** A 2xx answer to a request whose token is due carries a fresh token (spec section 4). */

@@ -20,8 +20,8 @@ export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): s
  * One error handler for the whole server. 4xx answers say what was wrong (validation errors and
  * RequestProblems name each field and its message); 5xx answers never carry internals, only the
  * request id to quote. Routes and hooks throw (lib/request-problem.ts); nothing else builds an
- * error body, apart from the rate limit's 429 (plugins/external.ts) and the console's 503 while it
- * is not built (plugins/console.ts: a page, not the API, whose reason must not be hidden).
+ * error body, apart from the console's 503 while it is not built (plugins/console.ts: a page, not
+ * the API, whose reason must not be hidden).
  */
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,11 +1,10 @@
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { httpReason } from '../lib/request-problem.ts';
+import { rateLimitHook } from '../lib/rate-limit.ts';
 import { API_HEADERS, consoleHeaders } from '../lib/security-headers.ts';
 
 /**
@@ -94,29 +93,15 @@ export const externalPlugins = fp(async (app: FastifyInstance, opts: ExternalOpt
     reply.headers(isApi ? API_HEADERS : CONSOLE_HEADERS);
     done();
   });
-  await app.register(rateLimit, {
-    // Applied below as a root onRequest hook rather than per route: route-level hooks run after
-    // the authentication hook, so refused (401) requests would never count.
-    global: false,
-    max: opts.rateLimitMax,
-    timeWindow: '1 minute',
-    ...(opts.redis ? { redis: opts.redis, nameSpace: `cuepoint-rl:${opts.rateLimitNamespace ?? ''}` } : {}),
-    // Redis down or hung: requests go on unlimited for that time rather than failing (500): the
-    // data plane's viewers keep playing from their sessions' local copies (playback/sessions.ts).
-    skipOnError: true,
-    errorResponseBuilder: (request, context) => ({
-      statusCode: 429,
-      error: httpReason(429),
-      message: `Too many requests, please retry in ${Math.ceil(context.ttl / 1000)} seconds`,
-      requestId: request.id,
+  // After the security headers, before everything else: refused (401) requests count too.
+  app.addHook(
+    'onRequest',
+    rateLimitHook({
+      max: opts.rateLimitMax,
+      redis: opts.redis,
+      nameSpace: `cuepoint-rl:${opts.rateLimitNamespace ?? ''}`,
     }),
-  });
-  const limit = app.rateLimit();
-  app.addHook('onRequest', async function (request, reply) {
-    // Routes opt out with config.rateLimit = false (health probes from load balancers).
-    if ((request.routeOptions.config as { rateLimit?: unknown } | undefined)?.rateLimit === false) return;
-    await limit.call(this, request, reply);
-  });
+  );
   // Which routes only a main administrator may call, found once as they are registered (their
   // guards answer asynchronously) and settled before the server answers anything: the document's
   // transform below marks their operations.

@@ -34,23 +34,42 @@ const printable = (key: string): string =>
  * null when there is none. Only strings, arrays and plain objects are walked: a Buffer or stream
  * (a multipart file) is not text and is skipped.
  */
-export function findUnsafeText(value: unknown, path: readonly string[] = [], depth = 0): string[] | null {
-  if (typeof value === 'string') return hasUnsafeText(value) ? [...path] : null;
-  if (depth >= INPUT_GUARD_MAX_DEPTH) return null;
+export function findUnsafeText(value: unknown): string[] | null {
+  return unsafePathReversed(value, 0)?.reverse() ?? null;
+}
+
+/**
+ * findUnsafeText's walk, leaf first: a clean payload, every request's case, allocates nothing
+ * (no path is built on the way down; each level adds its key only to a path found below it).
+ */
+function unsafePathReversed(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return hasUnsafeText(value) ? [] : null;
+  if (depth >= INPUT_GUARD_MAX_DEPTH || typeof value !== 'object' || value === null) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findUnsafeText(value[i], [...path, String(i)], depth + 1);
-      if (found) return found;
+      const found = unsafePathReversed(value[i], depth + 1);
+      if (found) return pushed(found, String(i));
     }
     return null;
   }
   if (!isPlainObject(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (hasUnsafeText(key)) return [...path, printable(key)];
-    const found = findUnsafeText(item, [...path, key], depth + 1);
-    if (found) return found;
+  for (const key of Object.keys(value)) {
+    if (hasUnsafeText(key)) return [printable(key)];
+    const found = unsafePathReversed(value[key], depth + 1);
+    if (found) return pushed(found, key);
   }
   return null;
+}
+
+const pushed = (path: string[], key: string) => {
+  path.push(key);
+  return path;
+};
+
+/** The 400 naming the first unsafe field of one part of the request, or undefined. */
+function refusal(context: 'querystring' | 'params' | 'body', value: unknown) {
+  const path = findUnsafeText(value);
+  return path === null ? undefined : fieldProblem(path.join('.') || context, LIMIT_TEXTS.unsafeText);
 }
 
 /**
@@ -68,19 +87,11 @@ export const inputGuard = fp(
   async (app: FastifyInstance) => {
     // Callback-style: it runs on every request and never waits.
     app.addHook('preValidation', (request, _reply, done) => {
-      const parts = [
-        ['querystring', request.query],
-        ['params', request.params],
-        ['body', request.body],
-      ] as const;
-      for (const [context, value] of parts) {
-        const path = findUnsafeText(value);
-        if (path === null) continue;
-        const field = path.join('.') || context;
-        done(fieldProblem(field, LIMIT_TEXTS.unsafeText));
-        return;
-      }
-      done();
+      done(
+        refusal('querystring', request.query) ??
+          refusal('params', request.params) ??
+          refusal('body', request.body),
+      );
     });
   },
   { name: 'input-guard' },

@@ -52,6 +52,26 @@ const API_BASE = /^\/api(?:_v1)?(?=\/)/;
 
 /** The role action a call needs, from its method and its route's pattern ('/api/ssai/ds/:id'). */
 export function routeAction(method: string, url: string): RoleAction {
+  let byMethod = actions.get(url);
+  if (!byMethod) {
+    byMethod = new Map();
+    actions.set(url, byMethod);
+  }
+  let action = byMethod.get(method);
+  if (!action) {
+    action = actionOf(method, url);
+    byMethod.set(method, action);
+  }
+  return action;
+}
+
+/**
+ * Answers by route pattern and method, found once each: the route patterns are the server's own
+ * (a few hundred), never a request's path, so the map cannot grow with traffic.
+ */
+const actions = new Map<string, Map<string, RoleAction>>();
+
+function actionOf(method: string, url: string): RoleAction {
   const path = url.replace(API_BASE, '');
   if (OWNER_ROUTES.has(key(method, path))) return 'manage';
   if (SELF_SERVICE_ROUTES.has(path)) return 'self';

@@ -81,9 +81,13 @@ export async function findActiveSession(
   return row;
 }
 
+/** Whether a session's last-used time is due for a write (at most once a minute per session). */
+export const sessionTouchDue = (session: ActiveSession, now = Date.now()) =>
+  now - session.lastUsedAt.getTime() >= SESSION_TOUCH_INTERVAL_MS;
+
 /** Records use of a session when the last record is older than the touch interval. */
 export async function touchSession(db: DbOrTx, session: ActiveSession, now = new Date()): Promise<void> {
-  if (now.getTime() - session.lastUsedAt.getTime() < SESSION_TOUCH_INTERVAL_MS) return;
+  if (!sessionTouchDue(session, now.getTime())) return;
   session.lastUsedAt = now;
   await db
     .update(sessions)
