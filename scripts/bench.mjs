@@ -194,14 +194,15 @@ if (wanted('http')) {
 
   // The three are measured in turns, ROUNDS times, and each figure is the median of its turns:
   // this machine's throughput drifts by a fifth from one ten-second run to the next, and a
-  // ratio of two runs minutes apart would measure the drift.
+  // ratio of two runs minutes apart would measure the drift. Five turns, not three: even pinned,
+  // one turn in three or four of the same code reads a third apart from the others.
   const targets = {
     bare: [`http://127.0.0.1:${barePort}/`, {}],
     health: [`${origin}/api/health`, {}],
     authed: [`${origin}/api/user/getUser/${login.user._id}`, authHeaders],
   };
   const runs = { bare: [], health: [], authed: [] };
-  const ROUNDS = 3;
+  const ROUNDS = 5;
   const isPinned = await pinned([bare.child.pid, server.child.pid], async (pin) => {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, [url, headers]] of Object.entries(targets))
