@@ -106,19 +106,25 @@ export async function listResources(
   }
   const where = and(...conditions);
   const direction = query.order === 'asc' ? asc : desc;
-  const rowsQuery = db
-    .select({ row: t, customerName: customers.name })
+  // The page and the total in one query: the window's count is taken over every matching row
+  // before the limit applies. A query costs most of a list read on the embedded database (about
+  // half a millisecond each), so a second one for the total halved the lists' throughput.
+  const size = pageSizeRows(query.pageSize);
+  const page = await db
+    .select({ row: t, customerName: customers.name, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(t)
     .innerJoin(customers, eq(customers.id, t.customerId))
     .where(where)
-    .orderBy(direction(sortExpression(kind, t, query.sort)), direction(t.id));
-  const size = pageSizeRows(query.pageSize);
-  const page = await rowsQuery.limit(size).offset((query.page - 1) * size);
-  const [counted] = await db.select({ n: count() }).from(t).where(where);
-  return {
-    rows: page.map(({ row, customerName }) => ({ ...row, customerName })),
-    total: counted?.n ?? 0,
-  };
+    .orderBy(direction(sortExpression(kind, t, query.sort)), direction(t.id))
+    .limit(size)
+    .offset((query.page - 1) * size);
+  // An empty page has no row to carry the total: none match (page 1), or the page is past the end.
+  let total = page[0]?.total ?? 0;
+  if (page.length === 0 && query.page > 1) {
+    const [counted] = await db.select({ n: count() }).from(t).where(where);
+    total = counted?.n ?? 0;
+  }
+  return { rows: page.map(({ row, customerName }) => ({ ...row, customerName })), total };
 }
 
 /**
