@@ -1,5 +1,5 @@
 import { normalizeIP } from '@fastify/rate-limit';
-import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
+import LocalStore, { type IncrCallback } from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -48,8 +48,8 @@ export function rateLimitHook(options: RateLimitOptions): onRequestHookHandler {
   let lastWarned = 0;
 
   const counted =
-    (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) =>
-    (err: Error | null, count: { current: number; ttl: number } | null) => {
+    (request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): IncrCallback =>
+    (err, count) => {
       if (err || !count) {
         const now = Date.now();
         if (now - lastWarned >= 10_000) {
