@@ -6,6 +6,8 @@
  * pair, so every process asking queues the same one job; the ad is skipped with the reason until
  * the job has made it ready. A process with ffmpeg runs the jobs: download (under the data plane's
  * fetch policy), transcode into DATA_DIR/creatives/<key>/, served at /media/creatives/<key>/.
+ * A creative whose three attempts failed is queued again when asked for after
+ * CONDITIONING_RETRY_MINUTES (core): a source down for a while is not lost for good.
  *
  * Without ffmpeg the server says so at start and in the console (runtime config), queues
  * nothing, and notes why the MP4 ads are skipped; HLS creatives are unaffected.
@@ -13,7 +15,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { CONDITIONING_RETRY_MINUTES } from '@cuepoint/core';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/client.ts';
@@ -33,6 +36,8 @@ export const CONDITIONING_LIMITS = {
   transcodeTimeoutMs: 10 * 60_000,
   /** Rungs of one ladder at most (a stream's multivariant playlist may list many). */
   maxRungs: 6,
+  /** A failed creative is queued again when asked for this long after its failure. */
+  retryFailedAfterMs: CONDITIONING_RETRY_MINUTES * 60_000,
 };
 
 export type Lookup =
@@ -101,6 +106,8 @@ export interface ConditioningOutcome {
   ladder: Rung[];
   status: 'ready' | 'failed';
   reason: string | null;
+  /** The creative had failed before and was tried again (CONDITIONING_LIMITS.retryFailedAfterMs). */
+  retried: boolean;
 }
 
 export class Conditioner {
@@ -191,7 +198,29 @@ export class Conditioner {
       .limit(1);
     if (row?.status === 'ready')
       return { state: 'ready', playlistUrl: `${this.options.publicUrl}${CREATIVES_PATH}/${key}/master.m3u8` };
-    if (row?.status === 'failed') return { state: 'failed', reason: row.reason ?? 'failed' };
+    if (row?.status === 'failed') {
+      const due = new Date(Date.now() - CONDITIONING_LIMITS.retryFailedAfterMs);
+      if (row.updatedAt > due) return { state: 'failed', reason: row.reason ?? 'failed' };
+      // Tried again: whichever process updates the row first queues the job (the update is
+      // conditional); any other finds it queued. Its finished job still holds the id, so it goes.
+      // The reason stays while it is queued again: the job knows it is a retry (no second notice).
+      const [taken] = await this.db
+        .update(conditionedCreatives)
+        .set({ status: 'queued', updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(conditionedCreatives.key, key),
+            eq(conditionedCreatives.status, 'failed'),
+            lte(conditionedCreatives.updatedAt, due),
+          ),
+        )
+        .returning({ key: conditionedCreatives.key });
+      if (taken) {
+        this.remember(key, Date.now());
+        void this.enqueue(key, { replace: true });
+      }
+      return { state: 'queued' };
+    }
     if (!row) {
       await this.db
         .insert(conditionedCreatives)
@@ -201,18 +230,28 @@ export class Conditioner {
     // Not awaited by the viewer's request beyond the insert: the queue may still be starting.
     const now = Date.now();
     if ((this.sent.get(key) ?? Number.NEGATIVE_INFINITY) <= now - CONDITIONING_RESEND_MS) {
-      this.sent.delete(key);
-      this.sent.set(key, now);
-      // Maps iterate in insertion order: forget the longest ago beyond a bound.
-      if (this.sent.size > 1_000) this.sent.delete(this.sent.keys().next().value!);
+      this.remember(key, now);
       void this.enqueue(key);
     }
     return { state: 'queued' };
   }
 
-  private async enqueue(key: string) {
+  /** Notes when this process sent `key`'s job, forgetting the longest ago beyond a bound. */
+  private remember(key: string, now: number) {
+    this.sent.delete(key);
+    this.sent.set(key, now);
+    // Maps iterate in insertion order.
+    if (this.sent.size > 1_000) this.sent.delete(this.sent.keys().next().value!);
+  }
+
+  /**
+   * Sends `key`'s job. `replace`: a failed creative tried again, whose last job (completed: its
+   * last attempt recorded the failure) still holds the id and would make the send a no-op.
+   */
+  private async enqueue(key: string, { replace = false } = {}) {
     const boss = await this.start();
     try {
+      if (replace) await boss?.deleteJob(CONDITIONING_QUEUE, jobId(key));
       // The same id in every process: the second send is a no-op.
       await boss?.send(CONDITIONING_QUEUE, { key }, { id: jobId(key) });
     } catch (error) {
@@ -228,6 +267,8 @@ export class Conditioner {
       .where(eq(conditionedCreatives.key, key))
       .limit(1);
     if (!row || row.status === 'ready') return;
+    // A queued creative with a reason is one that failed and is being tried again.
+    const retried = row.reason !== null;
     const { signal } = this.stopping;
     let settled: ConditioningOutcome | undefined;
     const work = join(this.options.dataDir, 'creatives', `.work-${key}-${randomBytes(4).toString('hex')}`);
@@ -264,6 +305,7 @@ export class Conditioner {
         ladder: row.ladder as Rung[],
         status: 'ready',
         reason: null,
+        retried,
       };
     } catch (error) {
       // Stopped with the server: not the creative's failure. It stays queued, not failed, and its
@@ -286,6 +328,7 @@ export class Conditioner {
         ladder: row.ladder as Rung[],
         status: 'failed',
         reason: reason.slice(0, 500),
+        retried,
       };
     } finally {
       this.transcoding.delete(key);

@@ -53,6 +53,8 @@ const SAVED_CREATIVE_LADDER = ladderOf([]);
 /** A creative's conditioning settled: its customers' users are notified, then mailed. */
 async function notifySettled(app: FastifyInstance, database: Database, outcome: ConditioningOutcome) {
   if (outcome.key !== conditioningKey(outcome.sourceUrl, SAVED_CREATIVE_LADDER)) return;
+  // A retry that failed again is not news: the users were told of the first failure.
+  if (outcome.status === 'failed' && outcome.retried) return;
   const notified = await database.db.transaction((tx) => notifyConditioning(tx, outcome));
   await mailNotifications(app, notified);
 }

@@ -24,6 +24,13 @@ export const creativeConditioningSchema = z.object({
 });
 export type CreativeConditioning = z.infer<typeof creativeConditioningSchema>;
 
+/**
+ * A creative whose last attempt failed is tried again after this pause, the next time it is
+ * asked for (an ad decision, or its page in the console): a source that was down, or a file
+ * replaced since, gets another chance, and a broken one costs one attempt a pause, never a loop.
+ */
+export const CONDITIONING_RETRY_MINUTES = 15;
+
 /** Creatives a batch asks about at most (a list page). */
 export const CONDITIONING_BATCH_MAX = 100;
 

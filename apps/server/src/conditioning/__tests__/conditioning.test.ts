@@ -21,7 +21,7 @@ import { conditionedCreatives } from '../../db/schema/index.ts';
 import { createResource } from '../../services/resources.ts';
 import { customerIdOf } from '../../test/accounts.ts';
 import { fakeConsoleBuild, freshDatabase, type TestApp, testEnv } from '../../test/helpers.ts';
-import { conditioningKey, ladderOf } from '../conditioner.ts';
+import { CONDITIONING_LIMITS, conditioningKey, ladderOf } from '../conditioner.ts';
 import { transcodeToHls } from '../ffmpeg.ts';
 
 const HAS_FFMPEG = spawnSync('ffmpeg', ['-version']).status === 0;
@@ -148,6 +148,8 @@ describe.skipIf(!HAS_FFMPEG)('transcodeToHls (needs ffmpeg)', () => {
 /** An ad server of the test: a VAST answer whose only media file is an MP4 it also serves. */
 async function mp4AdServer(mp4: string) {
   const served: string[] = [];
+  /** /flaky.mp4 answers 503 while this is set, then the MP4. */
+  const flaky = { down: true };
   const server: Server = createServer((request, response) => {
     served.push(request.url ?? '');
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -161,7 +163,12 @@ async function mp4AdServer(mp4: string) {
 </MediaFiles></Linear></Creative></Creatives></InLine></Ad></VAST>`);
       return;
     }
-    if (request.url === '/ad.mp4' || request.url === '/lost.mp4') {
+    if (request.url === '/flaky.mp4' && flaky.down) {
+      response.statusCode = 503;
+      response.end();
+      return;
+    }
+    if (request.url === '/ad.mp4' || request.url === '/lost.mp4' || request.url === '/flaky.mp4') {
       response.setHeader('content-type', 'video/mp4');
       response.end(readFileSync(mp4));
       return;
@@ -172,7 +179,13 @@ async function mp4AdServer(mp4: string) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const hostPort = `127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { base: `http://${hostPort}`, hostPort, served, close: () => new Promise((r) => server.close(r)) };
+  return {
+    base: `http://${hostPort}`,
+    hostPort,
+    served,
+    flaky,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 interface Tracking {
@@ -307,6 +320,43 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
     expect(row).toMatchObject({ status: 'ready' });
     expect(ads.served.filter((u) => u === '/lost.mp4')).toHaveLength(1);
   }, 90_000);
+
+  it('a creative that failed is tried again once the pause is over, with a job of its own', async () => {
+    const ladder = ladderOf([{ resolution: '320x240', bandwidth: 600_000 }]);
+    const sourceUrl = `${ads.base}/flaky.mp4`;
+    const key = conditioningKey(sourceUrl, ladder);
+    const rowOf = async () =>
+      (await app.db.select().from(conditionedCreatives).where(eq(conditionedCreatives.key, key)))[0];
+    const settled = async () => {
+      const deadline = Date.now() + 60_000;
+      let row = await rowOf();
+      while (row?.status === 'queued' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
+        row = await rowOf();
+      }
+      return row;
+    };
+    // The source is down for the job's three attempts: the creative fails.
+    expect(await app.conditioner.lookup(sourceUrl, ladder)).toEqual({ state: 'queued' });
+    expect(await settled()).toMatchObject({ status: 'failed', reason: `${sourceUrl} answered 503` });
+    expect(ads.served.filter((u) => u === '/flaky.mp4')).toHaveLength(3);
+    // Within the pause it stays failed, and nothing is fetched.
+    ads.flaky.down = false;
+    expect(await app.conditioner.lookup(sourceUrl, ladder)).toEqual({
+      state: 'failed',
+      reason: `${sourceUrl} answered 503`,
+    });
+    // The pause over: the next lookup queues it again, with the reason kept (a retry)...
+    await app.db
+      .update(conditionedCreatives)
+      .set({ updatedAt: new Date(Date.now() - CONDITIONING_LIMITS.retryFailedAfterMs - 1_000) })
+      .where(eq(conditionedCreatives.key, key));
+    expect(await app.conditioner.lookup(sourceUrl, ladder)).toEqual({ state: 'queued' });
+    expect(await rowOf()).toMatchObject({ status: 'queued', reason: `${sourceUrl} answered 503` });
+    // ...and a new job (the failed one held the id) makes it ready.
+    expect(await settled()).toMatchObject({ status: 'ready', reason: null });
+    expect(ads.served.filter((u) => u === '/flaky.mp4')).toHaveLength(4);
+  }, 120_000);
 
   it('a server stopping mid-transcode kills its ffmpeg and leaves the creative queued, not failed', async () => {
     const sourceUrl = `${ads.base}/ad.mp4`;

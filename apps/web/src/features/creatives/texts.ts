@@ -1,4 +1,9 @@
-import type { ConditioningStatus, CreativeSource, TrackingEvent } from '@cuepoint/core';
+import {
+  CONDITIONING_RETRY_MINUTES,
+  type ConditioningStatus,
+  type CreativeSource,
+  type TrackingEvent,
+} from '@cuepoint/core';
 
 /** Texts of the creative screens that core does not word (the field labels are CREATIVE_LABELS). */
 export const CREATIVE_SCREEN_TEXTS = {
@@ -49,7 +54,7 @@ export const CREATIVE_SCREEN_TEXTS = {
   conditioningHelp: {
     ready: 'The video was transcoded into HLS: the ad server plays it.',
     queued: 'The video is being transcoded into HLS. The ad server plays it once it is ready.',
-    failed: 'The video could not be transcoded, so the ad server skips this creative.',
+    failed: `The video could not be transcoded, so the ad server skips this creative. It is tried again ${CONDITIONING_RETRY_MINUTES} minutes after the failure, the next time it is asked for.`,
     'not-needed': 'The video is an HLS playlist: the ad server plays it as it is.',
     unavailable: 'This server cannot transcode videos, so the ad server skips this creative.',
   } satisfies Record<ConditioningStatus, string>,

@@ -356,6 +356,29 @@ describe('notification producers', () => {
       await setPreferences(owner.headers, { mailKinds: [], emails: [] });
     });
 
+    it('a creative tried again after failing, failing again: nobody is told twice', async () => {
+      const url = `${videos.base}/missing-again-${Date.now()}.mp4`;
+      await addCreative(owner.customer.id, 'Autumn spot', url);
+      const key = await condition(url);
+      expect((await rowsOf(owner.userId)).map((n) => n.title)).toEqual([
+        'Autumn spot could not be conditioned',
+      ]);
+      // As the retry leaves it (conditioning.test.ts): queued again, the last failure's reason kept.
+      await app.db
+        .update(conditionedCreatives)
+        .set({ status: 'queued' })
+        .where(eq(conditionedCreatives.key, key));
+      await app.conditioner.condition(key, 2);
+      const [state] = await app.db
+        .select()
+        .from(conditionedCreatives)
+        .where(eq(conditionedCreatives.key, key));
+      expect(state).toMatchObject({ status: 'failed', reason: `${url} answered 404` });
+      expect((await rowsOf(owner.userId)).map((n) => n.title)).toEqual([
+        'Autumn spot could not be conditioned',
+      ]);
+    });
+
     it('a stream’s own ladder of the same video is not notified (the creative’s is)', async () => {
       const url = `${videos.base}/missing-ladder-${Date.now()}.mp4`;
       await addCreative(owner.customer.id, 'Ladder spot', url);
