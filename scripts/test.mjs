@@ -65,9 +65,8 @@ if (!process.env.TEST_DATABASE_URL) {
 // scripts and the server suite on PGlite run on Node 24 (.ci/run installs it; CUEPOINT_NODE24 or
 // its cache path); the server suite on PostgreSQL and the console's component tests (jsdom: code
 // that runs in a browser, never on Node) on this machine's node. Without a Node 24 everything
-// runs on this node. (Under Node 24, one create-billing test's server-message wait fails in
-// jsdom where it passes on Node 20 and in Chromium: noted to look into, not hidden: the web
-// project simply is not a Node suite.)
+// runs on this node. (The console's suite passes on Node 24 as well; it runs once, here, because
+// it tests code that runs in a browser.)
 const here = `Node ${process.versions.node}`;
 const node24 = findNode24();
 const vitestRuns = [];

@@ -27,6 +27,11 @@ type BlurHandler = (...args: unknown[]) => void;
  * the field, and a form's own `validateField`, `setFieldError` and `clearFieldError`, which its
  * blur handlers call) waits until the click that ends the press has been handled. The submit's
  * own validation is not delayed: one click submits and shows every message.
+ *
+ * `setErrors` (the server's field messages, set from what the click started) waits the same way,
+ * behind the blur's check: an answer that comes before the press has ended (a fast server, or a
+ * test's) would otherwise be wiped by the late check of the field the press left, which finds
+ * nothing wrong with its value.
  */
 // biome-ignore lint/suspicious/noExplicitAny: Mantine's own constraint on form values.
 export function useConsoleForm<Values extends Record<string, any>>(
@@ -44,9 +49,10 @@ export function useConsoleForm<Values extends Record<string, any>>(
       return { ...own, onBlur: (...args: unknown[]) => afterPointerPress(() => onBlur(...args)) };
     },
   });
-  const { setFieldError, clearFieldError, validateField } = form;
+  const { setErrors, setFieldError, clearFieldError, validateField } = form;
   const deferred = useMemo(
     () => ({
+      setErrors: ((errors) => afterPointerPress(() => setErrors(errors))) as typeof setErrors,
       setFieldError: ((path, error) =>
         afterPointerPress(() => setFieldError(path, error))) as typeof setFieldError,
       clearFieldError: ((path) => afterPointerPress(() => clearFieldError(path))) as typeof clearFieldError,
@@ -55,7 +61,7 @@ export function useConsoleForm<Values extends Record<string, any>>(
           ? new Promise((resolve) => afterPointerPress(() => resolve(validateField(path))))
           : validateField(path)) as typeof validateField,
     }),
-    [setFieldError, clearFieldError, validateField],
+    [setErrors, setFieldError, clearFieldError, validateField],
   );
   return { ...form, ...deferred };
 }

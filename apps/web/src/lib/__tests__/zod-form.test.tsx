@@ -35,6 +35,17 @@ function Form({ onInvalid, onValid }: { onInvalid: () => void; onValid: () => vo
   );
 }
 
+/** Save answered at once by the "server": its message for a field the press has just left. */
+function AnsweredForm() {
+  const form = useZodForm(schema, { name: '', city: '' });
+  return (
+    <form noValidate>
+      <TextInput label="Name" key={form.key('name')} {...form.getInputProps('name')} />
+      <Button onClick={() => form.setErrors({ name: 'That name is taken' })}>Save</Button>
+    </form>
+  );
+}
+
 function setup() {
   const onInvalid = vi.fn();
   const onValid = vi.fn();
@@ -82,6 +93,20 @@ describe('useZodForm: messages shown as a field is left', () => {
     await user.pointer({ keys: '[/MouseLeft]', target: screen.getByRole('button', { name: 'Elsewhere' }) });
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     expect(screen.getByText('Checked on blur')).toBeInTheDocument();
+  });
+
+  it("the server's messages set by the click stay: the left field's late check does not wipe them", async () => {
+    render(
+      <MantineProvider env="test">
+        <AnsweredForm />
+      </MantineProvider>,
+    );
+    const user = userEvent.setup({ delay: null });
+    await user.type(name(), 'Ann');
+    // The press leaves the field (its check waits), the click's answer names the same field.
+    await user.click(save());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(screen.getByText('That name is taken')).toBeInTheDocument();
   });
 
   it('a press released without a click still shows the message', async () => {
