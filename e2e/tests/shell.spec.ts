@@ -11,7 +11,15 @@ import {
 } from '../../packages/core/src/index.ts';
 import { E2E_FLAGS } from '../server.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { DEMO, expectPath, popStateTo, seriousViolations, setPreferences, signIn } from './helpers.ts';
+import {
+  DEMO,
+  expectPath,
+  forgetSession,
+  popStateTo,
+  seriousViolations,
+  setPreferences,
+  signIn,
+} from './helpers.ts';
 
 // The console shell of spec section 2: layout sizes, the sidebar each user sees, header, loading
 // bar, toasts, theme and direction, the error page, and every signed-in route.
@@ -184,6 +192,25 @@ test.describe('sidebar and header per user', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: TEXTS.deactivateAccount }).click();
     await expect(page.getByRole('dialog', { name: TEXTS.deactivateAccount })).toBeVisible();
+  });
+
+  test('no sidebar entry loses part of its name, left to right or right to left', async ({ page }) => {
+    for (const direction of ['ltr', 'rtl'] as const) {
+      await setPreferences(page.context(), { direction });
+      await login(page, DEMO.admin);
+      await expect(page.locator('html')).toHaveAttribute('dir', direction);
+      const labels = page.getByTestId('sidebar').locator('[data-nav-id] > span');
+      await expect(labels.first()).toBeVisible();
+      // A name too long for its line wraps (API Documentation): cut would mean scrolled content.
+      const cut = await labels.evaluateAll((spans) =>
+        spans
+          .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
+          .map((s) => s.textContent),
+      );
+      expect(await labels.allTextContents()).toContain('API Documentation');
+      expect(cut).toEqual([]);
+      await forgetSession(page);
+    }
   });
 
   test('groups open and close, and the current entry is marked', async ({ page }) => {
