@@ -69,3 +69,18 @@ export const failure = (promise: Promise<unknown>) =>
     },
     (error: unknown) => error as ApiError,
   );
+
+/**
+ * window.matchMedia answering yes for `query` only (a phone-width query, say) and as before for
+ * every other; answers the function that puts the original back.
+ */
+export function stubMediaQuery(query: string): () => void {
+  const original = window.matchMedia;
+  window.matchMedia = ((asked: string) => ({
+    ...original(asked),
+    matches: asked === query,
+  })) as typeof window.matchMedia;
+  return () => {
+    window.matchMedia = original;
+  };
+}

@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ROUTE_ID } from '../../../lib/session.ts';
-import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
+import { jsonResponse, stubApi, stubMediaQuery } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-router.tsx';
 import { PHONE_QUERY, ResourceList, type ResourceListProps } from '../resource-list.tsx';
 import { KIT_TEXTS } from '../texts.ts';
@@ -65,17 +65,8 @@ function renderAsSession(element: React.ReactNode, isMainAdmin: boolean) {
   );
 }
 
-/** matchMedia answering `matches` for the phone query (and no for every other). */
-function stubPhone() {
-  const original = window.matchMedia;
-  window.matchMedia = ((query: string) => ({
-    ...original(query),
-    matches: query === PHONE_QUERY,
-  })) as typeof window.matchMedia;
-  return () => {
-    window.matchMedia = original;
-  };
-}
+/** matchMedia answering yes for the phone query (and no for every other). */
+const stubPhone = () => stubMediaQuery(PHONE_QUERY);
 
 describe('the list pattern', () => {
   it('opens a record on a click anywhere on its row, not only on its name', async () => {

@@ -2,8 +2,9 @@ import { BILLING_TEXTS } from '@cuepoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PHONE_QUERY } from '../../../components/resource/resource-list.tsx';
 import { KIT_TEXTS } from '../../../components/resource/texts.ts';
-import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
+import { jsonResponse, stubApi, stubMediaQuery } from '../../../test/fixtures.ts';
 import { BILLING_SCREEN_TEXTS } from '../texts.ts';
 import {
   bodyOf,
@@ -72,6 +73,32 @@ describe('billing history (/billing-history, main administrator)', () => {
       '/billing-history/billingChart',
     );
     expect(screen.getByRole('link', { name: T.create })).toHaveAttribute('href', '/create-billing');
+  });
+
+  it('at phone width shows each document as a card, its fields labelled, and the totals as a card', async () => {
+    const restore = stubMediaQuery(PHONE_QUERY);
+    try {
+      stubApi({ 'GET billing/invoices': () => jsonResponse(200, list(DOCUMENTS, { total: 43 })) });
+      renderBilling('/billing-history');
+      const cards = await screen.findAllByTestId('invoice-card');
+      expect(cards).toHaveLength(3);
+      expect(screen.queryByTestId('invoice-table')).toBeNull();
+      const first = within(cards[0]!);
+      expect(first.getByRole('link', { name: T.openOf('INV-000001') })).toHaveAttribute(
+        'href',
+        expect.stringContaining('invoice='),
+      );
+      expect(first.getByText(T.columns.customer).nextElementSibling).toHaveTextContent('Demo Broadcasting');
+      expect(first.getByText(T.columns.total).nextElementSibling).toHaveTextContent('$4,247.40');
+      expect(cards[0]!.querySelector('[data-status="issued"]')).toHaveTextContent('Issued');
+      const totals = screen.getByTestId('invoice-totals');
+      expect(totals).toHaveTextContent(T.totalsHint(43));
+      expect(
+        within(totals).getByText(BILLING_SCREEN_TEXTS.lines.outstanding).nextElementSibling,
+      ).toHaveTextContent('$3,247.40');
+    } finally {
+      restore();
+    }
   });
 
   it('keeps the search, the filters and the page in the URL and asks the server with them', async () => {

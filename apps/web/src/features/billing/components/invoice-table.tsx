@@ -2,13 +2,18 @@
  * Invoices and credit notes in a table: each number opens the document's panel (a link to
  * `?invoice=<id>` that keeps the view), the status as a badge, money right-aligned, and a totals
  * row over everything the view matches (not only this page). The administrator's table names the
- * customer; the customer's has a PDF button per row.
+ * customer; the customer's has a PDF button per row. At phone width (the list kit's PHONE_QUERY)
+ * each document is a card, as the other lists' rows are, and the totals a card below them.
  */
 import { INVOICE_KIND_LABELS, type Invoice, type InvoiceListResponse } from '@cuepoint/core';
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Box, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import listClasses from '../../../components/resource/list.module.css';
 import { ListFooter } from '../../../components/resource/list-footer.tsx';
 import { visuallyHidden } from '../../../components/resource/list-table.tsx';
+import { PHONE_QUERY } from '../../../components/resource/resource-list.tsx';
 import { formatDate, formatMoney, formatPeriod } from '../format.ts';
 import { BILLING_SCREEN_TEXTS } from '../texts.ts';
 import { documentName } from './invoice-panel.tsx';
@@ -41,7 +46,9 @@ export function InvoiceTable({
   busy: boolean;
 }) {
   const href = useOpenHref();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
+  if (phone) return <InvoiceCards data={data} admin={admin} caption={caption} busy={busy} href={href} />;
   // Nine columns either way: the administrator's Customer, or the customer's PDF.
   const lead = admin ? 5 : 4;
   return (
@@ -128,6 +135,80 @@ export function InvoiceTable({
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** The documents at phone width: a card each (number, status, PDF on top; the rest below), then the totals. */
+function InvoiceCards({
+  data,
+  admin,
+  caption,
+  busy,
+  href,
+}: {
+  data: InvoiceListResponse;
+  admin: boolean;
+  caption: string;
+  busy: boolean;
+  href: (id: string) => string;
+}) {
+  const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
+  return (
+    <Stack gap="sm" data-testid="invoice-cards">
+      <Stack component="ul" gap="sm" m={0} p={0} aria-label={caption} aria-busy={busy || undefined}>
+        {data.items.map((invoice) => {
+          const name = documentName(invoice);
+          return (
+            <Card key={invoice.id} component="li" withBorder padding="sm" data-testid="invoice-card">
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                <Stack gap={4} style={{ minWidth: 0 }}>
+                  <Anchor component={Link} to={href(invoice.id)} aria-label={T.openOf(name)} fw={600}>
+                    {invoice.displayNumber ?? BILLING_SCREEN_TEXTS.draftLabel}
+                  </Anchor>
+                  <Box>
+                    <InvoiceStatusBadge status={invoice.status} />
+                  </Box>
+                </Stack>
+                {!admin && <PdfButton id={invoice.id} name={name} compact />}
+              </Group>
+              <Box component="dl" className={listClasses.fields} mt="xs">
+                <Field label={C.kind}>{INVOICE_KIND_LABELS[invoice.kind]}</Field>
+                {admin && <Field label={C.customer}>{invoice.customerName}</Field>}
+                <Field label={C.period}>{formatPeriod(invoice.periodStart, invoice.periodEnd)}</Field>
+                <Field label={C.total}>{money(invoice.totalMinor, invoice)}</Field>
+                <Field label={C.paid}>
+                  {invoice.kind === 'invoice' ? money(invoice.paidMinor, invoice) : BILLING_SCREEN_TEXTS.none}
+                </Field>
+                <Field label={C.issued}>{formatDate(invoice.issuedAt)}</Field>
+                <Field label={C.due}>{formatDate(invoice.dueAt)}</Field>
+              </Box>
+            </Card>
+          );
+        })}
+      </Stack>
+      <Card withBorder padding="sm" data-testid="invoice-totals">
+        <Text fw={700} size="sm">
+          {T.totals}{' '}
+          <Text span size="xs" c="dimmed" fw={400}>
+            {T.totalsHint(data.total)}
+          </Text>
+        </Text>
+        <Box component="dl" className={listClasses.fields} mt="xs">
+          <Field label={C.total}>{money(data.totals.totalMinor)}</Field>
+          <Field label={C.paid}>{money(data.totals.paidMinor)}</Field>
+          <Field label={BILLING_SCREEN_TEXTS.lines.outstanding}>{money(data.totals.outstandingMinor)}</Field>
+        </Box>
+      </Card>
+    </Stack>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
   );
 }
 

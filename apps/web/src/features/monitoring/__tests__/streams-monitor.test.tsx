@@ -8,7 +8,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, stubApi } from '../../../test/fixtures.ts';
+import { jsonResponse, stubApi, stubMediaQuery } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-router.tsx';
 import { PHONE_QUERY } from '../components/monitor-table.tsx';
 import { MONITORING_UI_TEXTS as T } from '../texts.ts';
@@ -173,11 +173,7 @@ describe('the monitor', () => {
   });
 
   it('shows cards with a sort control at phone width', async () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({
-      ...original(query),
-      matches: query === PHONE_QUERY,
-    })) as typeof window.matchMedia;
+    const restore = stubMediaQuery(PHONE_QUERY);
     try {
       stubApi({ 'GET monitoring/channels': () => jsonResponse(200, answer(CHANNELS)) });
       const user = userEvent.setup({ delay: null });
@@ -195,7 +191,7 @@ describe('the monitor', () => {
       await user.click(screen.getByRole('button', { name: T.descending }));
       expect(cardNames()).toEqual(['Match highlights', 'News 24', 'Sports 1']);
     } finally {
-      window.matchMedia = original;
+      restore();
     }
   });
 });
