@@ -123,6 +123,25 @@ test.describe('layout', () => {
     expect(Math.round(drawerBox.x + drawerBox.width)).toBe(1400);
   });
 
+  test('at phone width the header fits: the page never scrolls sideways, for either user', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const account of [DEMO.admin, DEMO.customer]) {
+      await login(page, account);
+      await expect(page.getByRole('button', { name: 'Settings' })).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${account.email} at 390 px`).toBeLessThanOrEqual(0);
+      await forgetSession(page);
+    }
+    // Dark mode is still at hand there: in the side panel's Display tab.
+    await login(page, DEMO.admin);
+    await page.getByRole('button', { name: 'Side panel' }).click();
+    await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeVisible();
+  });
+
   test('the sidebar toggle hides it on a wide screen and opens an overlay on a small one', async ({
     page,
   }) => {

@@ -27,7 +27,8 @@ export type CreativeConditioning = z.infer<typeof creativeConditioningSchema>;
 /**
  * A creative whose last attempt failed is tried again after this pause, the next time it is
  * asked for (an ad decision, or its page in the console): a source that was down, or a file
- * replaced since, gets another chance, and a broken one costs one attempt a pause, never a loop.
+ * replaced since, gets another chance, and a broken one costs one job (its three attempts) a
+ * pause, never a loop.
  */
 export const CONDITIONING_RETRY_MINUTES = 15;
 

@@ -1,6 +1,7 @@
 import { actorAllows, entryPath, TEXTS } from '@cuepoint/core';
 import {
   ActionIcon,
+  Box,
   Button,
   Menu,
   SegmentedControl,
@@ -124,7 +125,12 @@ export function Header(props: Props) {
           />
         )}
         <div className={classes.headerEnd}>
-          {canSwitchView && <ColorSchemeSwitch />}
+          {/* Below 576 px the header has no room for it (the page scrolled sideways): the aside's Display tab has it. */}
+          {canSwitchView && (
+            <Box visibleFrom="xs">
+              <ColorSchemeSwitch />
+            </Box>
+          )}
           {canSwitchView && (
             <SegmentedControl
               size="xs"

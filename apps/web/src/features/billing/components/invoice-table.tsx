@@ -23,6 +23,9 @@ import { PdfButton } from './pdf-button.tsx';
 const T = BILLING_SCREEN_TEXTS.history;
 const C = T.columns;
 
+/** An amount in the document's currency (the totals' in the default one). */
+const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
+
 /** The current view's address with `invoice` set: the document's panel over the same list. */
 function useOpenHref() {
   const location = useLocation();
@@ -47,7 +50,6 @@ export function InvoiceTable({
 }) {
   const href = useOpenHref();
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
   if (phone) return <InvoiceCards data={data} admin={admin} caption={caption} busy={busy} href={href} />;
   // Nine columns either way: the administrator's Customer, or the customer's PDF.
   const lead = admin ? 5 : 4;
@@ -152,7 +154,6 @@ function InvoiceCards({
   busy: boolean;
   href: (id: string) => string;
 }) {
-  const money = (minor: number, invoice?: Invoice) => formatMoney(minor, invoice?.currency);
   return (
     <Stack gap="sm" data-testid="invoice-cards">
       <Stack component="ul" gap="sm" m={0} p={0} aria-label={caption} aria-busy={busy || undefined}>
