@@ -3,6 +3,7 @@
  * (the page's one h1 is the screen's title) and at least two `##` sections (a table of contents
  * worth having), ids its renderer agrees with, and links that lead somewhere. And the search.
  */
+import { CONDITIONING_RETRY_MINUTES } from '@cuepoint/core';
 import { describe, expect, it } from 'vitest';
 import { renderRoutes } from '../../../test/render-router.tsx';
 import { ARTICLES, articlesFrom, parseArticle, searchArticles } from '../articles.ts';
@@ -75,6 +76,11 @@ describe('the shipped articles', () => {
           ).toContain(url.hash.slice(1));
       }
     }
+  });
+
+  it("states the product's own figures as core has them (a failed creative's retry pause)", () => {
+    const ads = ARTICLES.find((a) => a.slug === 'ad-configuration')!;
+    expect(ads.body).toContain(`*Failed* (tried again ${CONDITIONING_RETRY_MINUTES} minutes after the`);
   });
 });
 
