@@ -176,9 +176,6 @@ if (wanted('bundle') && existsSync(manifestPath)) {
 
 // --- HTTP throughput beside a bare Fastify
 if (wanted('http')) {
-  const barePort = await freePort();
-  const bare = startProcess([join(ROOT, 'scripts/bench-bare.mjs')], { PORT: String(barePort) });
-  await waitForOk(`http://127.0.0.1:${barePort}/`);
   const login = /** @type {{ token: string, user: { _id: string } }} */ (
     await fetch(`${origin}/api/auth/login`, {
       method: 'POST',
@@ -191,20 +188,20 @@ if (wanted('http')) {
     'user-id': login.user._id,
     'auth-type': 'reg',
   };
-  // The same answer from a bare Fastify: getUser's document and response headers (less those
-  // Node writes itself), so the table shows what the answer costs apart from our pipeline.
+  // The bare Fastify also gives getUser's answer (/reference): its document and response headers
+  // (less those Node writes itself), so the table shows what the answer costs apart from our pipeline.
   const userAnswer = await fetch(`${origin}/api/user/getUser/${login.user._id}`, { headers: authHeaders });
   const NODE_WRITES = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
   const referenceAnswer = {
     headers: Object.fromEntries([...userAnswer.headers].filter(([name]) => !NODE_WRITES.has(name))),
     body: await userAnswer.text(),
   };
-  const referencePort = await freePort();
-  const reference = startProcess([join(ROOT, 'scripts/bench-bare.mjs')], {
-    PORT: String(referencePort),
+  const barePort = await freePort();
+  const bare = startProcess([join(ROOT, 'scripts/bench-bare.mjs')], {
+    PORT: String(barePort),
     REFERENCE_ANSWER: JSON.stringify(referenceAnswer),
   });
-  await waitForOk(`http://127.0.0.1:${referencePort}/reference`);
+  await waitForOk(`http://127.0.0.1:${barePort}/reference`);
 
   // The five are measured in turns, ROUNDS times, and each figure is the median of its turns:
   // this machine's throughput drifts by a fifth from one ten-second run to the next, and a
@@ -212,7 +209,7 @@ if (wanted('http')) {
   // one turn in three or four of the same code reads a third apart from the others.
   const targets = {
     bare: [`http://127.0.0.1:${barePort}/`, {}],
-    reference: [`http://127.0.0.1:${referencePort}/reference`, {}],
+    reference: [`http://127.0.0.1:${barePort}/reference`, {}],
     health: [`${origin}/api/health`, {}],
     authed: [`${origin}/api/user/getUser/${login.user._id}`, authHeaders],
     // A list read as the console makes it: the first page of the customer's live streams (a
@@ -221,7 +218,7 @@ if (wanted('http')) {
   };
   const runs = { bare: [], reference: [], health: [], authed: [], list: [] };
   const ROUNDS = 5;
-  const isPinned = await pinned([bare.child.pid, reference.child.pid, server.child.pid], async (pin) => {
+  const isPinned = await pinned([bare.child.pid, server.child.pid], async (pin) => {
     for (let round = 0; round < ROUNDS; round++) {
       for (const [name, [url, headers]] of Object.entries(targets))
         runs[name].push(await load(url, headers, 6));
@@ -229,7 +226,6 @@ if (wanted('http')) {
     return pin;
   });
   await stop(bare.child);
-  await stop(reference.child);
   const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const ofBare = (r, i) => r.rps / runs.bare[i].rps;
   const summary = (name) => ({
