@@ -3,20 +3,10 @@
  * assets play from its built-in demo origin and ad server (what `npm start` gives a newcomer).
  * The server's clock is the caller's: the demo origin's window and the data plane follow it.
  */
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { buildApp } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { fakeConsoleBuild, freshDatabase, loginAs, type TestApp, testEnv } from '../../test/helpers.ts';
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+import { freePort } from '../../test/ports.ts';
 
 export interface DemoServer {
   app: TestApp;

@@ -15,12 +15,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { MediaPlaylist } from '@cuepoint/stitcher';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { fakeConsoleBuild, freshDatabase, testEnv } from '../../test/helpers.ts';
+import { freePort } from '../../test/ports.ts';
 import { RedisSessionStore } from '../sessions.ts';
 import type { TrackingDocument } from '../tracking.ts';
 import { BREAK_END, BREAK_START, CYCLE } from './fake-media.ts';
@@ -28,16 +28,6 @@ import { type Harness, mediaPlaylist, numbering, openSession, paths, startHarnes
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 const SLOW = 90_000;
-
-/** A free local TCP port (the kernel's choice, released at once for redis-server to take). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A redis-server of this test only, without persistence: a restart starts it empty. */
 class PrivateRedis {
