@@ -48,9 +48,13 @@ export function settleTickObjectShape(): boolean {
     ...symbols.map((_, i) => `[keys[${i}]]: values[${i}]`),
     ...names.map((name, i) => `${name}: values[${symbols.length + i}]`),
   ];
-  const tickLike = new Function('keys', `return (values) => ({ ${entries.join(', ')} });`)(symbols) as (
-    values: unknown[],
-  ) => object;
+  let tickLike: (values: unknown[]) => object;
+  try {
+    tickLike = new Function('keys', `return (values) => ({ ${entries.join(', ')} });`)(symbols);
+  } catch {
+    // Code generation from strings switched off (--disallow-code-generation-from-strings).
+    return false;
+  }
   const sample = tick as Record<PropertyKey, unknown>;
   // Enough runs for V8 to give this literal its feedback and its boilerplate, so that the shape it
   // builds is the one nextTick's literal shares. Ids as boxed numbers (not small integers), the
