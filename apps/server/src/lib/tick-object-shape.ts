@@ -4,8 +4,9 @@ import { createHook } from 'node:async_hooks';
  * Keeps `process.nextTick` on V8's fast path for the life of the process (docs/scale-out.md,
  * "Node's nextTick on V8's slow path").
  *
- * Node's nextTick builds each queued tick as an object literal whose first two keys are computed
- * (`{ [async_id_symbol]: asyncId, [trigger_async_id_symbol]: triggerAsyncId, callback, args }`).
+ * Node's nextTick builds each queued tick as an object literal whose first keys are computed
+ * (`{ [async_id_symbol]: asyncId, [trigger_async_id_symbol]: triggerAsyncId, callback, args }`;
+ * Node 24 adds a third symbol).
  * V8 records one object shape for each of those keys and, on the first other shape it meets, gives
  * up for good: every later tick defines its keys through the runtime (about 5 µs a request of a
  * bare Fastify, 49,000 against 39,000 answers a second). A second shape appears when the ids'
