@@ -22,9 +22,21 @@ const problems = [];
 /** The failed tests by name: CI keeps only the end of the output, so the summary repeats them. */
 const failedTests = [];
 
+/** How long each step took, printed at the end: CI should stay under 30 minutes on 2 cores. */
+const timings = [];
+
+async function timed(name, work) {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings.push(`${name}: ${Math.round((performance.now() - started) / 1000)} s`);
+  }
+}
+
 async function step(name, command, args, env = {}) {
   process.stdout.write(`\n=== ${name}\n`);
-  const code = await run(command, args, { env: { ...process.env, ...env } });
+  const code = await timed(name, () => run(command, args, { env: { ...process.env, ...env } }));
   if (code !== 0) problems.push(`${name} (exit ${code})`);
   return code;
 }
@@ -132,7 +144,7 @@ for (const [index, { name, node, projects }] of vitestRuns.entries()) {
 
 process.stdout.write('\n=== production build of the console\n');
 try {
-  await buildConsole();
+  await timed('production build of the console', buildConsole);
 } catch (err) {
   problems.push(String(err.message ?? err));
 }
@@ -161,6 +173,7 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
+process.stdout.write(`\nStep times:\n${timings.map((t) => `- ${t}`).join('\n')}\n`);
 if (failedTests.length > 0)
   process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `- ${t}`).join('\n')}\n`);
 if (problems.length > 0) process.stdout.write(`\nFailed: ${problems.join('; ')}\n`);
