@@ -28,8 +28,7 @@ function namedValue(name: string, i: number, sampled: unknown): unknown {
   return sampled;
 }
 
-export function settleTickObjectShape(): boolean {
-  if (settled.length > 0) return true;
+function settleTickObjectShape(): void {
   let tick: object | undefined;
   const hook = createHook({
     init(_asyncId, type, _triggerAsyncId, resource) {
@@ -39,12 +38,12 @@ export function settleTickObjectShape(): boolean {
   hook.enable();
   process.nextTick(noop);
   hook.disable();
-  if (!tick) return false;
+  if (!tick) return;
   // Node's literal, key for key: its computed (symbol) keys, then its named ones (Node 20 has two
   // of each; Node 24 adds a third symbol, the async context frame).
   const symbols = Object.getOwnPropertySymbols(tick);
   const names = Object.getOwnPropertyNames(tick);
-  if (symbols.length < 2 || names.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return false;
+  if (symbols.length < 2 || names.some((name) => !/^[A-Za-z_$][\w$]*$/.test(name))) return;
   const entries = [
     ...symbols.map((_, i) => `[keys[${i}]]: values[${i}]`),
     ...names.map((name, i) => `${name}: values[${symbols.length + i}]`),
@@ -54,7 +53,7 @@ export function settleTickObjectShape(): boolean {
     tickLike = new Function('keys', `return (values) => ({ ${entries.join(', ')} });`)(symbols);
   } catch {
     // Code generation from strings switched off (--disallow-code-generation-from-strings).
-    return false;
+    return;
   }
   const sample = tick as Record<PropertyKey, unknown>;
   // Enough runs for V8 to give this literal its feedback and its boilerplate, so that the shape it
@@ -68,8 +67,7 @@ export function settleTickObjectShape(): boolean {
     // Kept: a shape no object holds can be collected, and nextTick would build it again.
     settled.push(tickLike(values));
   }
-  return true;
 }
 
-// Imported first by main.ts, before anything starts the database.
+// Once, when main.ts imports this module first, before anything starts the database.
 settleTickObjectShape();
