@@ -259,7 +259,9 @@ if (wanted('http')) {
     'http',
     'GET /api/ssai/ds, authenticated (the first page of live streams: session, role check, one query)',
     vsBare(summary('list')),
-    '>= 40% of bare',
+    // Issue 20's goal (40%; 28% when it was filed) is the getUser row, the bench's one authenticated
+    // read then: a database query per request is another class (docs/scale-out.md, "List reads").
+    'no goal: one query a request',
   );
 }
 

@@ -13,6 +13,7 @@ import { demoPlugin } from './demo/index.ts';
 import { eventsPlugin } from './events/plugin.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest, requestLoggerFactory } from './lib/logging.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
+import { WriteBatch } from './lib/write-batching.ts';
 import { playbackRoutes } from './playback/routes.ts';
 import { playoutOrigin } from './playout/origin.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -107,6 +108,9 @@ export async function buildApp(opts: BuildAppOptions) {
     reply.header('x-request-id', request.id);
     done();
   });
+  // Answers are written together, once per turn of the event loop (lib/write-batching.ts).
+  const writes = new WriteBatch((err) => app.log.error({ err }, 'writing an answer failed'));
+  app.addHook('onSend', (_request, _reply, _payload, done) => writes.defer(done));
 
   // 1. external
   await app.register(externalPlugins, {

@@ -17,7 +17,9 @@ export const backgroundPlugin = fp(async (app: FastifyInstance) => {
   const running = new Set<Promise<unknown>>();
 
   app.decorate('afterReply', (label: string, task: () => Promise<unknown>) => {
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
+    // Two turns: answers are written in a batch at the end of the turn that made them
+    // (lib/write-batching.ts), so the work starts once its request's answer is out.
+    const run = new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)))
       .then(task)
       .catch((err) => app.log.error({ err, task: label }, 'after-reply work failed'))
       .finally(() => running.delete(run));
