@@ -47,3 +47,29 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+test('the axe runner finds a planted violation, runs only the rules asked, and leaves out those disabled', async ({
+  page,
+}) => {
+  await page.goto('/app/signup');
+  await expect(page.getByText('Create account').first()).toBeVisible();
+  const ids = async (configure: (axe: Awaited<ReturnType<typeof axeOn>>) => unknown = () => {}) => {
+    const axe = await axeOn(page);
+    configure(axe);
+    return (await axe.analyze()).violations.map((v) => v.id);
+  };
+  expect(await ids()).toEqual([]);
+  // An image without a text alternative, and grey text on white (1.6:1).
+  await page.evaluate(() => {
+    const image = document.createElement('img');
+    image.src = 'data:image/gif;base64,R0lGODlhAQABAAAAACw=';
+    const text = document.createElement('p');
+    text.textContent = 'Too pale to read';
+    text.style.cssText = 'color: #ccc; background: #fff';
+    (document.querySelector('main') ?? document.body).append(image, text);
+  });
+  // The page was not loaded again: axe, already in it, runs on what it shows now.
+  expect((await ids()).sort()).toEqual(['color-contrast', 'image-alt']);
+  expect(await ids((axe) => axe.withRules(['color-contrast']))).toEqual(['color-contrast']);
+  expect(await ids((axe) => axe.disableRules(['color-contrast']))).toEqual(['image-alt']);
+});
