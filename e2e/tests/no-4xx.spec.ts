@@ -201,7 +201,7 @@ function watch(page: Page) {
      * Network idle: nothing in flight for 250 ms (the admin's alarm polling leaves such gaps). A
      * call made on another's answer (a record, then what it refers to) starts within a render of
      * it. Twice that wait was more than half of these walks' time (37 of 41 s for the demo
-     * customer's 51 screens), for no call it caught.
+     * customer's 51 screens).
      */
     async idle() {
       await expect
