@@ -186,7 +186,15 @@ export async function buildApp(opts: BuildAppOptions) {
   }
   if (serves.edge) {
     // The built-in ad server (app.adServer) and its public /ads/ routes (ads/routes.ts).
-    await app.register(adsPlugin, { publicUrl, now: opts.clock, countryOf: countryLookup() });
+    await app.register(adsPlugin, {
+      publicUrl,
+      now: opts.clock,
+      countryOf: countryLookup(),
+      decisionsPerMinute: opts.env.ADS_DECISIONS_PER_MINUTE,
+      trustedCallers: opts.env.ADS_TRUSTED_CALLERS,
+      redis: opts.redis,
+      rateLimitNamespace: opts.rateLimitNamespace,
+    });
     // The data plane: public playback URLs at the root (routes: playback/routes.ts).
     await app.register(playbackRoutes, {
       publicUrl,

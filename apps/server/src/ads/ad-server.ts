@@ -27,9 +27,12 @@ import {
   RefreshingCache,
 } from './catalog.ts';
 import {
+  MAX_HOLD_S,
   NO_RESOURCE,
+  RESERVATION_HOLD_S,
   type Reservation,
   readServedOf,
+  recordImpression,
   release,
   reserve,
   type ServedCounts,
@@ -102,6 +105,11 @@ export interface CampaignDecisionRequest {
   /** The bundle source's campaigns; empty or absent: every active campaign of the account. */
   campaignIds?: readonly string[] | null | undefined;
   random?: (() => number) | undefined;
+  /**
+   * Seconds from the decision to the break's start, when it is later than now (a VOD mid-roll
+   * decided as the session starts, a VMAP's breaks): the reservations hold that much longer.
+   */
+  startsIn?: number | undefined;
 }
 
 /** What a tracking event's URLs are, as playback's ad tracking carries them. */
@@ -187,7 +195,6 @@ export class AdServer {
   readonly targets: RefreshingCache<AdTarget | undefined>;
   private readonly served: RefreshingCache<ServedCounts>;
   private readonly servedBefore: RefreshingCache<Map<string, number>>;
-  private readonly serving: RefreshingCache<boolean>;
   private readonly publicUrl: string;
   private readonly viewers = new ViewerCounts();
 
@@ -205,7 +212,6 @@ export class AdServer {
       const [kind, id] = key.split(':') as ['liveStream' | 'vod', string];
       return loadAdTarget(options.db, kind, id);
     }, cache);
-    this.serving = new RefreshingCache((customerId) => customerServes(options.db, customerId), cache);
     const countersTtl = options.countersTtlMs ?? 1_000;
     // Served before today changes only by another process's late release: read once a minute.
     this.servedBefore = new RefreshingCache(
@@ -220,14 +226,14 @@ export class AdServer {
         const [customerId, day] = key.split('|') as [string, string];
         const [before, today] = await Promise.all([
           this.servedBefore.get(`${customerId}|${day}`),
-          readServedOf(options.db, customerId, day, 'today'),
+          readServedOf(options.db, customerId, day, 'today', now()),
         ]);
         return servedCounts(before, today);
       },
       // With no other process writing (embedded PGlite), what this one reserves is all there is:
-      // its own counts stay right, read again only now and then.
+      // its own counts stay right, read again only now and then (to see reservations expire).
       options.exclusive
-        ? { ttlMs: 60_000, maxStaleMs: 600_000, now }
+        ? { ttlMs: 10_000, maxStaleMs: 60_000, now }
         : { ttlMs: countersTtl, maxStaleMs: countersTtl * 5, now },
     );
   }
@@ -240,7 +246,9 @@ export class AdServer {
   /** The pod for one break of an account's campaigns, reserved in the counters. */
   async decide(request: CampaignDecisionRequest): Promise<CampaignDecision> {
     const now = this.options.now();
-    if (!(await this.serving.get(request.customerId)))
+    // Read for every decision, not cached: a de-activated account's ads stop at once, as its
+    // playback does (one primary-key read).
+    if (!(await customerServes(this.options.db, request.customerId)))
       return emptyDecision('no-demand', 'the account is de-activated: no ads', request.duration);
     const snapshot = await this.catalogs.get(request.customerId);
     const scope = request.campaignIds && request.campaignIds.length > 0 ? new Set(request.campaignIds) : null;
@@ -278,6 +286,17 @@ export class AdServer {
       random,
     };
 
+    const holdSeconds = Math.min(MAX_HOLD_S, RESERVATION_HOLD_S + Math.max(0, request.startsIn ?? 0));
+    const reservation = {
+      customerId: request.customerId,
+      resourceId: resource.id,
+      day,
+      viewerKey,
+      now,
+      expiresAt: now + holdSeconds * 1000,
+    };
+    /** The serving id of each campaign's ad in the pod as reserved. */
+    const servings = new Map<string, string>();
     let decision: EngineDecision | undefined;
     for (let round = 0; round < RESERVE_ROUNDS; round++) {
       const prepared = prepareDecision(snapshot, engineRequest, served);
@@ -288,17 +307,17 @@ export class AdServer {
       if (decision.ads.length === 0) break;
       const wanted: Reservation[] = decision.ads.map((ad) => ({
         campaignId: ad.campaign.id,
+        servingId: randomUUID(),
         bookedImpressions: ad.campaign.bookedImpressions,
         dailyBudget: ad.campaign.dailyBudget,
         frequencyCap: ad.campaign.frequencyCap,
         periodStart: frequencyPeriodStart(ad.campaign.frequencyPeriod, now, ad.campaign.start),
       }));
-      const results = await reserve(
-        this.options.db,
-        { customerId: request.customerId, resourceId: resource.id, day, viewerKey },
-        wanted,
-        { exclusive: this.options.exclusive ?? false },
-      );
+      const results = await reserve(this.options.db, reservation, wanted, {
+        exclusive: this.options.exclusive ?? false,
+      });
+      servings.clear();
+      for (const w of wanted) servings.set(w.campaignId, w.servingId);
       const refused = results.filter((r) => !r.reserved);
       // A round with a refusal gives its reservations back, but the last round keeps them.
       const keeps = refused.length === 0 || round === RESERVE_ROUNDS - 1;
@@ -341,6 +360,7 @@ export class AdServer {
       customerId: request.customerId,
       resourceId: resource.id,
       now,
+      servings,
     });
   }
 
@@ -360,6 +380,26 @@ export class AdServer {
     return `${base}${ADS_PATHS.impression}?${q.toString()}`;
   }
 
+  /**
+   * Counts an impression beacon's impression once (ads/counters.ts recordImpression): 'counted',
+   * or 'replay' when its serving id was counted before (by any process). The beacon must have
+   * been verified.
+   */
+  async countImpression(claim: ImpressionClaim): Promise<'counted' | 'replay'> {
+    const now = this.options.now();
+    const counted = await recordImpression(this.options.db, {
+      servingId: claim.i,
+      campaignId: claim.c,
+      customerId: claim.u,
+      resourceId: claim.r,
+      decidedAt: claim.t * 1000,
+      now,
+      day: utcDay(now),
+      revenueMillicents: claim.m,
+    });
+    return counted ? 'counted' : 'replay';
+  }
+
   /** Whether an impression beacon is ours, unaltered and recent enough. */
   verifyImpression(claim: ImpressionClaim, signature: string): 'ok' | 'forged' | 'expired' {
     if (!this.options.signer.verify(SIGN_PURPOSE, impressionMessage(claim), signature)) return 'forged';
@@ -369,11 +409,11 @@ export class AdServer {
 
   private toCampaignDecision(
     decision: EngineDecision,
-    context: { customerId: string; resourceId: string; now: number },
+    context: { customerId: string; resourceId: string; now: number; servings: ReadonlyMap<string, string> },
   ): CampaignDecision {
     const t = Math.floor(context.now / 1000);
     const ads = decision.ads.map((ad): CampaignAd => {
-      const servingId = randomUUID();
+      const servingId = context.servings.get(ad.campaign.id) ?? randomUUID();
       const third = (event: string) =>
         ad.creative.trackingUrls.filter((u) => u.event === event).map((u) => u.url);
       const impression = this.impressionUrl({

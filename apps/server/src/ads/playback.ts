@@ -49,6 +49,8 @@ export interface PlaybackDemandRequest {
   viewer: ViewerContext;
   /** The bundle and source draws, and the weighted order of the campaigns. */
   random: () => number;
+  /** Seconds until the break plays (CampaignDecisionRequest.startsIn). */
+  startsIn?: number | undefined;
 }
 
 /**
@@ -84,6 +86,7 @@ export async function decideFromCampaigns(
     pod: demand.pod,
     campaignIds: demand.campaignIds,
     random: request.random,
+    startsIn: request.startsIn,
   });
   return {
     kind: 'campaigns',

@@ -11,10 +11,19 @@
  * break in the diagnostics. Without them the caller's own address and user agent are the viewer's.
  *
  * Public (a player or an SSAI has no token), hidden from the OpenAPI document, never cached, open to
- * any origin, and not limited per address like the other data-plane routes (an SSAI asks for every
- * viewer from one address). An unknown id is answered 404, bad input 400 naming the field; an
- * inactive stream or asset, or one of a de-activated account, gets the empty VAST.
+ * any origin, and not under the API's limit per address. Decisions have their own throttle instead:
+ * ADS_DECISIONS_PER_MINUTE per client address and stream or asset (429 with Retry-After beyond),
+ * so that one anonymous caller cannot hold a campaign's bookings; an SSAI that asks for every
+ * viewer from one address is named in ADS_TRUSTED_CALLERS and counted per viewer address it
+ * passes (`ip=`). Playback's own decisions (ads/playback.ts) are in-process and not throttled. An
+ * unknown id is answered 404, bad input 400 naming the field; an inactive stream or asset, or one
+ * of a de-activated account, gets the empty VAST.
+ *
+ * An impression beacon counts once per serving id, whoever sends it how often (ads/counters.ts):
+ * a replay answers 204 and counts nothing.
  */
+
+import { BlockList, isIP } from 'node:net';
 import {
   ADS_PATHS,
   type AdDecisionData,
@@ -25,7 +34,9 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { keyedLimiter, type LimitVerdict, rateLimitKey } from '../lib/rate-limit.ts';
 import { httpReason } from '../lib/request-problem.ts';
 import { decisionMessage } from '../playback/decision-events.ts';
 import {
@@ -37,8 +48,6 @@ import {
   vastAdsOf,
 } from './ad-server.ts';
 import type { AdTarget } from './catalog.ts';
-import { recordImpression } from './counters.ts';
-import { utcDay } from './engine.ts';
 import { vastClock, vastDocument, vmapDocument } from './vast.ts';
 
 declare module 'fastify' {
@@ -56,6 +65,29 @@ export interface AdsPluginOptions {
   /** The viewer's country from its address; none: only a `country` given in the query counts. */
   countryOf?: CountryLookup | undefined;
   catalogTtlMs?: number | undefined;
+  /** Decisions a minute per client address and stream or asset (ADS_DECISIONS_PER_MINUTE). */
+  decisionsPerMinute?: number | undefined;
+  /** Addresses and CIDR ranges of trusted SSAIs (ADS_TRUSTED_CALLERS). */
+  trustedCallers?: readonly string[] | undefined;
+  /** The throttle's counts are shared by every process through it; this process's without. */
+  redis?: Redis | undefined;
+  /** Key prefix of the throttle in Redis (tests give each app its own). */
+  rateLimitNamespace?: string | undefined;
+}
+
+/** The default of ADS_DECISIONS_PER_MINUTE. */
+export const DECISIONS_PER_MINUTE = 120;
+
+/** A BlockList of the addresses and CIDR ranges (validated by the env's schema). */
+export function addressList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix] = entry.split('/');
+    const type = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
 }
 
 const VAST_TYPE = 'application/xml; charset=utf-8';
@@ -141,9 +173,18 @@ function problem(request: FastifyRequest, reply: FastifyReply, status: number, m
   return reply.code(status).send(body);
 }
 
-const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; now: () => number }> = async (
+interface RoutesOptions {
+  server: AdServer;
+  random: () => number;
+  now: () => number;
+  /** Counts one decision of a caller (its throttle key); refused beyond the limit. */
+  throttle: (key: string) => Promise<LimitVerdict>;
+  trusted: BlockList;
+}
+
+const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
   app,
-  { server, random, now },
+  { server, random, now, throttle, trusted },
 ) => {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers({
@@ -188,6 +229,7 @@ const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; no
     q: ViewerQuery & { dur: number; avail?: string | undefined },
     position: 'pre' | 'mid' | 'post',
     availId: string,
+    startsIn = 0,
   ): Promise<CampaignDecision> => {
     const started = performance.now();
     let decision: CampaignDecision;
@@ -226,6 +268,7 @@ const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; no
               pod: demand.pod,
               campaignIds: demand.campaignIds,
               random,
+              startsIn,
             });
       if (demand.bundle) decision.notes.unshift(`bundle ${demand.bundle.name}`);
     }
@@ -247,12 +290,39 @@ const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; no
     return decision;
   };
 
+  /**
+   * The throttle: a decision counted per client address and stream or asset; a trusted SSAI's per
+   * the viewer address it passes (none passed: not counted). False when refused (answered 429).
+   */
+  const admitted = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    q: { stream?: string | undefined; vod?: string | undefined; ip?: string | undefined },
+  ): Promise<boolean> => {
+    const ip = request.ip;
+    const isTrusted = trusted.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
+    const address = isTrusted ? q.ip : ip;
+    if (address === undefined) return true;
+    const target = q.stream !== undefined ? `s:${q.stream}` : `v:${q.vod}`;
+    const verdict = await throttle(`${rateLimitKey(address)}|${target}`);
+    if (verdict.allowed) return true;
+    reply.header('retry-after', verdict.retryAfterSeconds);
+    await problem(
+      request,
+      reply,
+      429,
+      `Too many ad requests for this ${q.stream !== undefined ? 'live stream' : 'VOD asset'}, please retry in ${verdict.retryAfterSeconds} seconds`,
+    );
+    return false;
+  };
+
   /** A break's id in the diagnostics: given, or the position and the minute (calls then group). */
   const availIdOf = (q: { avail?: string | undefined }, position: string) =>
     q.avail ?? `ads-${position}-${Math.floor(now() / 60_000)}`;
 
   app.get(ADS_PATHS.vast, options(vastQuery), async (request, reply) => {
     const q = request.query as z.infer<typeof vastQuery>;
+    if (!(await admitted(request, reply, q))) return reply;
     const target = await targetOf(request, reply, q);
     if (!target) return reply;
     const position = q.pos ?? (target.kind === 'vod' ? 'pre' : 'mid');
@@ -262,24 +332,33 @@ const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; no
 
   app.get(ADS_PATHS.vmap, options(vmapQuery), async (request, reply) => {
     const q = request.query as z.infer<typeof vmapQuery>;
+    if (!(await admitted(request, reply, q))) return reply;
     const target = await targetOf(request, reply, q);
     if (!target) return reply;
-    const breaks: { timeOffset: string; breakId: string; position: 'pre' | 'mid' | 'post' }[] = [
-      { timeOffset: 'start', breakId: 'preroll', position: 'pre' },
+    const lastCue = target.cuePoints.at(-1) ?? 0;
+    const breaks: {
+      timeOffset: string;
+      breakId: string;
+      position: 'pre' | 'mid' | 'post';
+      /** Seconds into the content (the post-roll: after the last cue point at least). */
+      startsIn: number;
+    }[] = [
+      { timeOffset: 'start', breakId: 'preroll', position: 'pre', startsIn: 0 },
       ...target.cuePoints.map((s, i) => ({
         timeOffset: vastClock(s),
         breakId: `midroll-${i + 1}`,
         position: 'mid' as const,
+        startsIn: s,
       })),
       ...(target.kind === 'vod'
-        ? [{ timeOffset: 'end', breakId: 'postroll', position: 'post' as const }]
+        ? [{ timeOffset: 'end', breakId: 'postroll', position: 'post' as const, startsIn: lastCue }]
         : []),
     ];
     const decided = [];
     // One after the other: each reservation counts before the next break is decided.
     for (const b of breaks) {
       const availId = q.avail ? `${q.avail}-${b.breakId}` : availIdOf({}, b.breakId);
-      const decision = await decideBreak(request, target, q, b.position, availId);
+      const decision = await decideBreak(request, target, q, b.position, availId, b.startsIn);
       decided.push({ timeOffset: b.timeOffset, breakId: b.breakId, ads: vastAdsOf(decision) });
     }
     return reply.type(VAST_TYPE).send(vmapDocument(decided));
@@ -293,13 +372,8 @@ const routes: FastifyPluginAsyncZod<{ server: AdServer; random: () => number; no
       return problem(request, reply, 403, 'This impression beacon is not one of ours');
     if (verdict === 'expired') return problem(request, reply, 410, 'This impression beacon has expired');
     try {
-      await recordImpression(app.db, {
-        campaignId: q.c,
-        customerId: q.u,
-        resourceId: q.r,
-        day: utcDay(now()),
-        revenueMillicents: q.m,
-      });
+      // Once per serving id: a replay is answered alike and counts nothing.
+      await server.countImpression(claim);
     } catch (error) {
       // The account is gone (its counters with it): nothing to count.
       request.log.warn({ err: error }, 'ads: an impression was not counted');
@@ -349,5 +423,16 @@ export const adsPlugin = fp(async (app: FastifyInstance, opts: AdsPluginOptions)
     ...(opts.catalogTtlMs !== undefined ? { catalogTtlMs: opts.catalogTtlMs } : {}),
   });
   app.decorate('adServer', server);
-  await app.register(routes, { server, random, now });
+  const throttle = keyedLimiter({
+    max: opts.decisionsPerMinute ?? DECISIONS_PER_MINUTE,
+    redis: opts.redis,
+    nameSpace: `cuepoint-ads:${opts.rateLimitNamespace ?? ''}`,
+  });
+  await app.register(routes, {
+    server,
+    random,
+    now,
+    throttle,
+    trusted: addressList(opts.trustedCallers ?? []),
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { FLAG_NAMES, RUNTIME_CONFIG_DEFAULTS, type RuntimeConfig } from '@cuepoint/core';
 import { z } from 'zod';
 
@@ -144,6 +145,41 @@ export const envSchema = z.object({
     ),
   /** Requests per minute per client address across all routes. */
   RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
+  /**
+   * Ad decisions (/ads/vast, /ads/vmap) a minute per client address and stream or asset: the
+   * public ad server's throttle (ads/routes.ts). Callers in ADS_TRUSTED_CALLERS are counted by
+   * the viewer address they pass (`ip=`) instead.
+   */
+  ADS_DECISIONS_PER_MINUTE: positiveInt('ADS_DECISIONS_PER_MINUTE', 120, 1_000_000),
+  /**
+   * Addresses and CIDR ranges of the SSAIs that call the ad server for many viewers from one
+   * address (MediaTailor's egress, say): comma-separated. Their calls are counted per viewer
+   * address given in `ip=`, not per their own; a call of theirs without `ip=` is not throttled.
+   */
+  ADS_TRUSTED_CALLERS: z
+    .string()
+    .default('')
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+          .every((part) => {
+            const [address = '', prefix, ...rest] = part.split('/');
+            const family = isIP(address);
+            if (family === 0 || rest.length > 0) return false;
+            if (prefix === undefined) return true;
+            return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+          }),
+      { error: 'ADS_TRUSTED_CALLERS accepts comma-separated addresses and CIDR ranges' },
+    )
+    .transform((v) =>
+      v
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    ),
   /** Largest request body accepted, in bytes (JSON; uploads have their own limits). */
   BODY_LIMIT: positiveInt('BODY_LIMIT', 1_048_576),
   /** Directory of the built console. */

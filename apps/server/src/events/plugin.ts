@@ -49,7 +49,8 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       now(),
     )
       .then((deleted) => {
-        if (deleted.events + deleted.minutes > 0) app.log.info({ deleted }, 'events: retention');
+        if (deleted.events + deleted.minutes + deleted.servings > 0)
+          app.log.info({ deleted }, 'events: retention');
       })
       .catch((err) => app.log.warn({ err }, 'events: retention failed'));
   }, RETENTION_EVERY_MS);

@@ -1,7 +1,8 @@
 /**
  * Retention: raw data-plane events are kept EVENTS_RETENTION_DAYS, the per-minute counters
  * COUNTERS_RETENTION_DAYS (charts and reports read those), batch ids a day (a broker redelivers
- * within minutes). Deleted in bulk, a bounded number of rows per statement, so one pass never
+ * within minutes), the ad server's servings a day longer than their impression beacons are honoured
+ * (ad_servings: a replay of an older beacon is refused as expired anyway). Deleted in bulk, a bounded number of rows per statement, so one pass never
  * holds a long lock; configuration changes in the same table are an audit trail and are kept.
  */
 import { DATA_PLANE_ACTIONS } from '@cuepoint/core';
@@ -20,7 +21,11 @@ export interface RetentionResult {
   events: number;
   minutes: number;
   batches: number;
+  servings: number;
 }
+
+/** How long a serving is kept after its decision: its beacon's life (IMPRESSION_TTL_S) and a day. */
+export const SERVINGS_KEPT_MS = 4 * DAY_MS;
 
 const actions = sql.join(
   DATA_PLANE_ACTIONS.map((a) => sql`${a}`),
@@ -64,5 +69,11 @@ export async function applyRetention(
     () => sql`delete from event_batches where id in (
       select id from event_batches where at < ${batchesBefore} limit ${ROWS_PER_DELETE})`,
   );
-  return { events, minutes, batches };
+  const servingsBefore = new Date(now - SERVINGS_KEPT_MS).toISOString();
+  const servings = await deleteInChunks(
+    db,
+    () => sql`delete from ad_servings where serving_id in (
+      select serving_id from ad_servings where decided_at < ${servingsBefore} limit ${ROWS_PER_DELETE})`,
+  );
+  return { events, minutes, batches, servings };
 }

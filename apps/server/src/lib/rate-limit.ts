@@ -82,3 +82,30 @@ export function rateLimitHook(options: RateLimitOptions): onRequestHookHandler {
     store.incr(rateLimitKey(request.ip), counted(request, reply, done), WINDOW_MS, max);
   };
 }
+
+/** What a keyed limiter answers: allowed, or refused with the seconds until its window resets. */
+export type LimitVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * A limit of `max` a minute per key of the caller's choosing (the ad server's decisions per
+ * address and stream), on the same stores as the API's limit: this process's LRU, or Redis shared
+ * by every process. Redis down: allowed (and logged by the caller), as the API's limit does.
+ */
+export function keyedLimiter(options: RateLimitOptions): (key: string) => Promise<LimitVerdict> {
+  const { max } = options;
+  const store = options.redis
+    ? new RedisStore(false, false, options.redis, options.nameSpace)
+    : new LocalStore(false, false, 50_000);
+  return (key) =>
+    new Promise((resolve) => {
+      store.incr(
+        key,
+        (err, count) => {
+          if (err || !count || count.current <= max) resolve({ allowed: true });
+          else resolve({ allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(count.ttl / 1000)) });
+        },
+        WINDOW_MS,
+        max,
+      );
+    });
+}

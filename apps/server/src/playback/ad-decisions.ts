@@ -39,6 +39,8 @@ export interface AvailToDecide {
   duration?: number | undefined;
   /** VAST 4.1 BREAKPOSITION: 1 a pre-roll, 2 a mid-roll (every live avail), 3 a post-roll. */
   position?: 1 | 2 | 3;
+  /** Seconds until the break plays, when it is decided ahead (a VOD asset's mid-rolls). */
+  startsIn?: number | undefined;
 }
 
 /** Where an avail's ads come from: a live stream's datasource, or a VOD asset's ad tag. */
@@ -248,6 +250,7 @@ async function decideInternal(
     // Frequency caps count per viewer session, as MediaTailor's session id does.
     viewer: { address: request.viewer.address, userAgent: request.viewer.userAgent, key: request.sessionId },
     random: deps.random,
+    startsIn: request.avail.startsIn,
   });
   if (demand.kind === 'none') return { ads: [], reason: demand.reason, candidates: [], notes: demand.notes };
   if (demand.kind === 'tag') {

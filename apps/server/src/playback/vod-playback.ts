@@ -239,7 +239,7 @@ export class VodPlayback {
     const decisions = await decideAvails(
       source,
       { sessionId, viewer, ladder },
-      breaks.map((b) => ({ id: b.id, position: b.position })),
+      breaks.map((b) => ({ id: b.id, position: b.position, startsIn: b.at })),
       this.options.decisionDeps,
       budgetMs,
     );

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -116,6 +117,11 @@ export async function testApp(
     database?: Database;
     webDist?: string;
     logger?: LoggerChoice;
+    /** Shared by apps that are two processes of one deployment (rate limits, throttles). */
+    redis?: Redis;
+    rateLimitNamespace?: string;
+    /** The data plane's clock (buildApp's `clock`). */
+    clock?: () => number;
   } = {},
 ) {
   const database = options.database ?? (await freshDatabase());
@@ -126,6 +132,9 @@ export async function testApp(
     closeDatabase: !options.database,
     webDist: options.webDist ?? (await fakeConsoleBuild()),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.rateLimitNamespace ? { rateLimitNamespace: options.rateLimitNamespace } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return Object.assign(app, { dataDir: env.DATA_DIR });

@@ -2,7 +2,8 @@
  * The campaign manager (/cm): each campaign's flight state, computed from its dates and status,
  * and its delivery so far (GET /ssai/campaign-delivery), summed from the built-in ad server's
  * counters (ad_delivery_days): ads served (placed in a break), impressions counted by their
- * beacons, and the revenue of those impressions at the campaign's CPM.
+ * beacons (once per ad: what booked impressions and daily budgets spend), the revenue of those
+ * impressions at the campaign's CPM, and the impressions held by ads decided and not yet seen.
  */
 import { z } from 'zod';
 import { parseSpecDateTime } from '../validation/parsers.ts';
@@ -49,6 +50,11 @@ export const campaignDeliverySchema = z.object({
   /** Today's (UTC) served ads and impressions. */
   servedToday: z.number().int(),
   impressionsToday: z.number().int(),
+  /**
+   * Impressions held now by ads decided and not yet seen (their reservations, minutes long): they
+   * count against the booking and the daily budget until their impression or their expiry.
+   */
+  held: z.number().int(),
 });
 export type CampaignDelivery = z.infer<typeof campaignDeliverySchema>;
 

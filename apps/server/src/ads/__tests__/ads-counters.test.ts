@@ -6,7 +6,7 @@ import { freshDatabase, type TestApp, testApp } from '../../test/helpers.ts';
 import { AdServer } from '../ad-server.ts';
 import { RefreshingCache } from '../catalog.ts';
 import { seededRandom } from '../engine.ts';
-import { addCampaign, adsOf, DAY_MS, delivered, demandBase } from './demand-fixtures.ts';
+import { addCampaign, adsOf, claimOf, DAY_MS, delivered, demandBase } from './demand-fixtures.ts';
 
 /**
  * Two app instances on one database: what one serves, the other counts. Per-process counters
@@ -134,7 +134,11 @@ describe('budgets and pacing over a simulated day, through the database', () => 
         viewer: { key: `viewer-${step}` },
         podLength: 2,
       });
-      for (const ad of decision.ads) counts.set(ad.campaignId, counts.get(ad.campaignId)! + 1);
+      // Each ad is played: its impression spends the budget (its reservation expires in minutes).
+      for (const ad of decision.ads) {
+        counts.set(ad.campaignId, counts.get(ad.campaignId)! + 1);
+        expect(await server.countImpression(claimOf(ad.tracking.impression[0]!))).toBe('counted');
+      }
       for (const [id, list] of servedBy) list.push(counts.get(id)!);
     }
     const evenLine = servedBy.get(even.campaignId)!;
@@ -150,7 +154,7 @@ describe('budgets and pacing over a simulated day, through the database', () => 
     expect(asapLine[144]).toBe(25);
     expect(evenLine[287]).toBe(48);
     expect(asapLine[287]).toBe(48);
-    expect(await delivered(a.db, even.campaignId)).toMatchObject({ served: 48 });
+    expect(await delivered(a.db, even.campaignId)).toMatchObject({ served: 48, impressions: 48 });
   });
 });
 

@@ -8,6 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { adDeliveryDays } from '../../db/schema/index.ts';
 import { insertResource } from '../../repositories/resources.ts';
+import type { ImpressionClaim } from '../ad-server.ts';
 
 /** Epoch ms as the spec's MM-DD-YYYYTHH:mm:ss (UTC). */
 export function specDate(ms: number): string {
@@ -131,4 +132,17 @@ export function adsOf(vast: string) {
     })),
     duration: /<Duration>([^<]+)<\/Duration>/.exec(m[3]!)?.[1],
   }));
+}
+
+/** The claim of an impression beacon URL (its query), as AdServer.countImpression takes it. */
+export function claimOf(url: string): ImpressionClaim {
+  const q = new URL(url).searchParams;
+  return {
+    c: q.get('c')!,
+    u: q.get('u')!,
+    r: q.get('r')!,
+    m: Number(q.get('m')),
+    t: Number(q.get('t')),
+    i: q.get('i')!,
+  };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -57,5 +58,33 @@ export const adFrequency = pgTable(
   (t) => [
     primaryKey({ columns: [t.campaignId, t.viewerKey, t.periodStart] }),
     index('ad_frequency_period_idx').on(t.periodStart),
+  ],
+);
+
+/**
+ * One row per ad the ad server placed in an answer (its serving id, the `i` of its impression
+ * beacon). Until its impression is counted (`countedAt`) and while `expiresAt` is ahead, the row
+ * is a reservation: it holds one of the campaign's booked impressions and of its daily budget for
+ * the decision in flight, so that two viewers cannot be promised the last one; expired, it holds
+ * nothing. Counted, it is what makes the beacon count once: a replay finds `countedAt` set and
+ * counts nothing (one atomic upsert, so across every process). Rows are deleted by retention once
+ * their beacon can no longer be honoured (ads/ad-server.ts IMPRESSION_TTL_S).
+ */
+export const adServings = pgTable(
+  'ad_servings',
+  {
+    servingId: uuid().primaryKey(),
+    campaignId: uuid().notNull(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    resourceId: uuid().notNull(),
+    decidedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    countedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('ad_servings_held_idx').on(t.campaignId, t.expiresAt).where(sql`${t.countedAt} is null`),
+    index('ad_servings_decided_idx').on(t.decidedAt),
   ],
 );

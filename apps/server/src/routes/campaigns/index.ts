@@ -32,7 +32,7 @@ export const campaignDeliveryRoutes: FastifyPluginAsyncZod<{ now?: () => Date }>
       schema: {
         tags: [API_PATHS.resources.campaign],
         summary:
-          'Each campaign’s delivery so far and today (UTC): ads served, impressions and revenue in thousandths of a cent (a main administrator: the platform’s, or ?customerId=)',
+          'Each campaign’s delivery so far and today (UTC): ads served (placed in answers), impressions counted (what booked impressions and daily budgets spend), revenue in thousandths of a cent, and the impressions held by ads decided and not yet seen (a main administrator: the platform’s, or ?customerId=)',
         security: [{ bearer: [] }],
         querystring: campaignDeliveryQuerySchema,
         response: { 200: campaignDeliveryListSchema, 400: errorResponseSchema, 403: errorResponseSchema },
@@ -44,7 +44,8 @@ export const campaignDeliveryRoutes: FastifyPluginAsyncZod<{ now?: () => Date }>
       if (customerId !== undefined && !auth.user.isMainAdmin && customerId !== auth.customer.id)
         throw fieldProblem('customerId', RESOURCE_TEXTS.customerNotAllowed);
       const scope = auth.user.isMainAdmin ? (customerId ?? null) : auth.customer.id;
-      return { data: await campaignDelivery(app.db, scope, now().toISOString().slice(0, 10)) };
+      const at = now();
+      return { data: await campaignDelivery(app.db, scope, at.toISOString().slice(0, 10), at) };
     },
   );
 };

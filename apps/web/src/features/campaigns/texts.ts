@@ -63,12 +63,15 @@ export const CAMPAIGN_SCREEN_TEXTS = {
   campaignsList: 'Campaign list',
   deletedCampaigns: 'Deleted campaigns',
   delivery: 'Delivery',
-  served: 'Served',
+  /** Ads placed in answers (decisions), played or not. */
+  served: 'Ads served',
   impressions: 'Impressions',
   revenue: 'Revenue',
-  today: 'Served today',
-  servedOfBooked: (served: string, booked: string) => `${served} of ${booked}`,
-  servedOpen: (served: string) => `${served} served, no limit`,
+  today: 'Impressions today',
+  // Delivery is what bookings spend: impressions counted, once per ad.
+  impressionsOfBooked: (impressions: string, booked: string) => `${impressions} of ${booked}`,
+  impressionsOpen: (impressions: string) => `${impressions} impressions, no limit`,
+  held: (held: string) => `${held} held for ads in flight`,
   deliveredShare: (name: string) => `Delivery of ${name}`,
   totals: {
     campaigns: 'Campaigns',

@@ -1,12 +1,13 @@
 /**
  * GET /api/ssai/campaign-delivery: the campaign manager's figures, summed from the ad server's
- * counters (ad_delivery_days) per campaign, all days and today (UTC), only the caller's account's
+ * counters (ad_delivery_days) per campaign, all days and today (UTC), with the reservations held
+ * now (ad_servings), only the caller's account's
  * (a main administrator: the platform's, or one customer's).
  */
 import { randomUUID } from 'node:crypto';
 import { RESOURCE_TEXTS, VALIDATION_MESSAGES } from '@cuepoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adDeliveryDays } from '../../../db/schema/index.ts';
+import { adDeliveryDays, adServings } from '../../../db/schema/index.ts';
 import { createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { customerIdOf } from '../../../test/accounts.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
@@ -82,6 +83,20 @@ describe('GET /api/ssai/campaign-delivery', () => {
         revenueMillicents: 700,
       },
     ]);
+    // Reservations of spring's ads: two held now, one expired, one counted (its impression).
+    const decidedAt = new Date(Date.now() - 60_000);
+    const serving = (expiresInMs: number, countedAt: Date | null = null) => ({
+      servingId: randomUUID(),
+      campaignId: spring,
+      customerId: demoId,
+      resourceId: stream,
+      decidedAt,
+      expiresAt: new Date(Date.now() + expiresInMs),
+      countedAt,
+    });
+    await app.db
+      .insert(adServings)
+      .values([serving(600_000), serving(600_000), serving(-1_000), serving(600_000, new Date())]);
   });
   afterAll(() => app.close());
 
@@ -100,8 +115,16 @@ describe('GET /api/ssai/campaign-delivery', () => {
         revenueMillicents: 13 * 1250,
         servedToday: 7,
         impressionsToday: 5,
+        held: 2,
       },
-      [summer]: { served: 3, impressions: 3, revenueMillicents: 2400, servedToday: 0, impressionsToday: 0 },
+      [summer]: {
+        served: 3,
+        impressions: 3,
+        revenueMillicents: 2400,
+        servedToday: 0,
+        impressionsToday: 0,
+        held: 0,
+      },
     });
   });
 
@@ -123,7 +146,14 @@ describe('GET /api/ssai/campaign-delivery', () => {
       [spring, summer, theirs].sort(),
     );
     expect(byCampaign((await get(admin, `?customerId=${other.customer.id}`)).json())).toEqual({
-      [theirs]: { served: 7, impressions: 7, revenueMillicents: 700, servedToday: 7, impressionsToday: 7 },
+      [theirs]: {
+        served: 7,
+        impressions: 7,
+        revenueMillicents: 700,
+        servedToday: 7,
+        impressionsToday: 7,
+        held: 0,
+      },
     });
   });
 

@@ -290,6 +290,7 @@ describe('/cm, the campaign manager', () => {
           revenueMillicents: 200 * 1250,
           servedToday: 40,
           impressionsToday: 30,
+          held: 12,
         },
         {
           campaignId: ID3,
@@ -298,6 +299,7 @@ describe('/cm, the campaign manager', () => {
           revenueMillicents: 9 * 1250,
           servedToday: 0,
           impressionsToday: 0,
+          held: 0,
         },
       ],
     });
@@ -329,14 +331,18 @@ describe('/cm, the campaign manager', () => {
     expect(within(rows[2]!).getByText(FLIGHT_STATE_LABELS.ended)).toBeInTheDocument();
     expect(within(rows[3]!).getByText(FLIGHT_STATE_LABELS.inactive)).toBeInTheDocument();
     await waitFor(() =>
-      expect(within(rows[0]!).getByText(T.servedOfBooked('250', '1,000'))).toBeInTheDocument(),
+      expect(within(rows[0]!).getByText(T.impressionsOfBooked('200', '1,000'))).toBeInTheDocument(),
     );
+    // Delivery is the impressions counted (what the booking spends), not the ads served.
     expect(within(rows[0]!).getByRole('progressbar', { name: T.deliveredShare('Running') })).toHaveAttribute(
       'aria-valuenow',
-      '25',
+      '20',
     );
+    expect(within(rows[0]!).getByText(T.held('12'))).toBeInTheDocument();
+    expect(within(rows[0]!).getByText('250')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('2.50')).toBeInTheDocument();
-    expect(within(rows[2]!).getByText(T.servedOpen('10'))).toBeInTheDocument();
+    expect(within(rows[2]!).getByText(T.impressionsOpen('9'))).toBeInTheDocument();
+    expect(within(rows[2]!).queryByText(/held for ads in flight/)).toBeNull();
     expect(within(rows[0]!).getByRole('link', { name: 'Running' })).toHaveAttribute(
       'href',
       `/campaigns/${ID}`,

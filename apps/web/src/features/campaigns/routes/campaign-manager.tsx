@@ -2,8 +2,8 @@
  * /cm, the campaign manager (spec: "/cm requires login": any signed-in user who sees Campaigns):
  * every campaign of the account by where its flight stands (running now, scheduled, ended,
  * inactive: computed from its dates and status, chosen with the chips, kept in the URL as
- * ?state=), with its delivery so far from the ad server's counters (served of booked,
- * impressions, revenue, today's), totals on top, and the ways to the list, the trash and a new
+ * ?state=), with its delivery so far from the ad server's counters (impressions counted of
+ * booked, and those held for ads in flight; ads served; revenue; today's impressions), totals on top, and the ways to the list, the trash and a new
  * campaign. The figures refresh every minute while the page is open.
  */
 import {
@@ -50,6 +50,7 @@ const NO_DELIVERY: Omit<CampaignDelivery, 'campaignId'> = {
   revenueMillicents: 0,
   servedToday: 0,
   impressionsToday: 0,
+  held: 0,
 };
 
 /** The clock, read again every minute (a flight's state changes as time passes). */
@@ -192,7 +193,7 @@ export function Component() {
                       <Table.Th scope="col">{T.stateFilter}</Table.Th>
                       <Table.Th scope="col">{T.flight}</Table.Th>
                       <Table.Th scope="col">{T.delivery}</Table.Th>
-                      <Table.Th scope="col">{T.impressions}</Table.Th>
+                      <Table.Th scope="col">{T.served}</Table.Th>
                       <Table.Th scope="col">{T.revenue}</Table.Th>
                       <Table.Th scope="col">{T.today}</Table.Th>
                     </Table.Tr>
@@ -222,22 +223,30 @@ export function Component() {
                             <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                               <bdi>
                                 {record.bookedImpressions > 0
-                                  ? T.servedOfBooked(countText(d.served), countText(record.bookedImpressions))
-                                  : T.servedOpen(countText(d.served))}
+                                  ? T.impressionsOfBooked(
+                                      countText(d.impressions),
+                                      countText(record.bookedImpressions),
+                                    )
+                                  : T.impressionsOpen(countText(d.impressions))}
                               </bdi>
                             </Text>
                             {record.bookedImpressions > 0 && (
                               <Progress
                                 size="sm"
-                                value={Math.min(100, (d.served / record.bookedImpressions) * 100)}
+                                value={Math.min(100, (d.impressions / record.bookedImpressions) * 100)}
                                 aria-label={T.deliveredShare(record.name)}
                               />
                             )}
+                            {d.held > 0 && (
+                              <Text size="xs">
+                                <bdi>{T.held(countText(d.held))}</bdi>
+                              </Text>
+                            )}
                           </Stack>
                         </Table.Td>
-                        <Table.Td>{countText(d.impressions)}</Table.Td>
+                        <Table.Td>{countText(d.served)}</Table.Td>
                         <Table.Td dir="ltr">{revenueText(d.revenueMillicents)}</Table.Td>
-                        <Table.Td>{countText(d.servedToday)}</Table.Td>
+                        <Table.Td>{countText(d.impressionsToday)}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
