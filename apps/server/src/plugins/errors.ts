@@ -7,6 +7,7 @@ import {
   DATABASE_UNAVAILABLE,
   isDatabaseUnavailable,
 } from '../lib/database-errors.ts';
+import { malformedMultipart } from '../lib/multipart-problems.ts';
 import { httpReason, joinFields, RequestProblem } from '../lib/request-problem.ts';
 
 /** Turns zod issue paths into the dotted field names the console shows messages under. */
@@ -56,22 +57,24 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
         .header('retry-after', String(DATABASE_RETRY_AFTER_S))
         .send({ ...internal(request.id, 503), message: DATABASE_UNAVAILABLE });
     }
-    const status = error.statusCode ?? 500;
+    // The multipart parser's complaint about a malformed body: a 400 naming it, never a 500.
+    const problem = malformedMultipart(error, request.headers['content-type']) ?? error;
+    const status = problem.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
+      request.log.error({ err: problem }, 'request failed');
       return reply.code(status).send(internal(request.id, status));
     }
     const body: ErrorResponse = {
       statusCode: status,
       error: httpReason(status),
-      message: error.message,
+      message: problem.message,
       requestId: request.id,
     };
-    if (error instanceof RequestProblem) {
+    if (problem instanceof RequestProblem) {
       // `fields` only when there are some: the console reads a 400 without them as a lost session
       // (spec section 8), so whether a refusal names fields must show in its body.
-      if (error.fields.length > 0) body.fields = error.fields;
-      return reply.code(status).send({ ...body, ...error.extra });
+      if (problem.fields.length > 0) body.fields = problem.fields;
+      return reply.code(status).send({ ...body, ...problem.extra });
     }
     return reply.code(status).send(body);
   });

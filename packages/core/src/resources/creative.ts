@@ -48,6 +48,8 @@ export const CREATIVE_TEXTS = {
   videoRequired: 'Choose a video file to upload',
   videoType: 'Creative video must be an MP4, MOV or MPEG-TS file (.mp4, .mov, .ts)',
   videoTooLarge: 'Creative video must be at most 500 MB',
+  /** A second file in the form (one rule with the account's logos: 'Logo: send one file only'). */
+  videoOneFile: 'Creative video: send one file only',
   universalAdId: 'Universal Ad ID must be at most 64 characters of letters, digits, dot, dash or underscore',
 } as const;
 

@@ -20,6 +20,8 @@ export const SLATE_TEXTS = {
   videoRequired: 'Choose a video file to upload',
   videoType: 'Slate video must be an MP4 or MPEG-TS file (.mp4, .ts)',
   videoTooLarge: 'Slate video must be at most 50 MB',
+  /** A second file in the form (one rule with the account's logos: 'Logo: send one file only'). */
+  videoOneFile: 'Slate video: send one file only',
 } as const;
 
 /** A slate: its video (an uploaded file, served from our file store, or any URL) and duration in seconds. */

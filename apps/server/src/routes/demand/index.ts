@@ -6,12 +6,10 @@ import {
   insightsResponseSchema,
   inventoryQuerySchema,
   inventoryResponseSchema,
-  RESOURCE_TEXTS,
   routePattern,
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
-import { fieldProblem } from '../../lib/request-problem.ts';
 import { insights, inventory } from '../../repositories/demand-reports.ts';
 
 /**
@@ -39,10 +37,9 @@ export const demandReportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
+      // As on the resource lists: a main administrator's customerId narrows the platform view; anyone
+      // else's is ignored (issue 46: one rule for every read), so each sees only its own account.
       const { customerId } = request.query;
-      if (customerId !== undefined && !auth.user.isMainAdmin) {
-        throw fieldProblem('customerId', RESOURCE_TEXTS.customerNotAllowed);
-      }
       const scope = auth.user.isMainAdmin ? (customerId ?? null) : auth.customer.id;
       return inventory(app.db, scope, new Date());
     },

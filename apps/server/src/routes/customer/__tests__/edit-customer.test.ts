@@ -2,6 +2,7 @@ import { editCustomerResponseSchema, UPLOAD_LIMITS, VALIDATION_MESSAGES } from '
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditLog, customers } from '../../../db/schema/index.ts';
+import { MULTIPART_MESSAGES } from '../../../lib/multipart-problems.ts';
 import { blobFiles, createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
 import { makeGif, makeJpeg, makePng } from '../../../test/images.ts';
@@ -403,6 +404,38 @@ describe('PUT /api/customer/editCustomer/:id', () => {
         headers: { ...owner.headers, 'content-type': 'text/plain' },
       });
       expect(text.statusCode).toBe(400);
+    });
+
+    it('answers a malformed multipart body with 400 naming it, saving and storing nothing (issue 46: was 500)', async () => {
+      const before = await row(owner.customer.id);
+      const files = await blobFiles(app, 'public');
+      const logoHead = '--x\r\nContent-Disposition: form-data; name="logo"; filename="l.png"\r\n\r\n';
+      const field = '--x\r\nContent-Disposition: form-data; name="timezone"\r\n\r\n5';
+      for (const [contentType, payload, message] of [
+        ['multipart/form-data; boundary=x', Buffer.from('junk body'), MULTIPART_MESSAGES.unterminated],
+        [
+          'multipart/form-data; boundary=x',
+          Buffer.concat([Buffer.from(logoHead), makePng(300, 240)]),
+          MULTIPART_MESSAGES.unterminated,
+        ],
+        ['multipart/form-data; boundary=x', Buffer.from(field), MULTIPART_MESSAGES.unterminated],
+        ['multipart/form-data', Buffer.from('junk body'), MULTIPART_MESSAGES.noBoundary],
+      ] as const) {
+        const res = await app.inject({
+          method: 'PUT',
+          url: url(owner.customer.id),
+          headers: { ...owner.headers, 'content-type': contentType },
+          payload,
+        });
+        expect(res.statusCode, contentType).toBe(400);
+        expect(res.json()).toMatchObject({
+          statusCode: 400,
+          message: `body: ${message}`,
+          fields: [{ field: 'body', message }],
+        });
+      }
+      expect(await row(owner.customer.id)).toEqual(before);
+      expect(await blobFiles(app, 'public')).toEqual(files);
     });
   });
 

@@ -6,7 +6,6 @@ import {
   insightsResponseSchema,
   inventoryResponseSchema,
   LATENCY_BUCKETS_MS,
-  RESOURCE_TEXTS,
 } from '@cuepoint/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -203,7 +202,7 @@ describe('demand reports: inventory and insights', () => {
       expect(byStart.get('2026-06-15')).toMatchObject({ delivered: null, forecast: 40 + 6 });
     });
 
-    it('lets the main administrator see the platform or one customer, and refuses a customer naming one', async () => {
+    it('lets the main administrator see the platform or one customer; a customer naming one is ignored, as on lists', async () => {
       const all = inventoryResponseSchema.parse(
         (
           await app.inject({
@@ -225,15 +224,34 @@ describe('demand reports: inventory and insights', () => {
       );
       expect(one.resources.map((r) => r.id)).toEqual([otherStream]);
       expect(one.resources[0]!.scheduledBreaks).toBe(6);
-      const refused = await app.inject({
+      // Issue 46: one rule with the resource lists: anyone but a main administrator sees its own
+      // account whatever customerId it names (another's, its own), never a 400.
+      const own = await app.inject({
         method: 'GET',
-        url: url(API_PATHS.demand.inventory, { customerId: other.customer.id }),
+        url: `/api/${API_PATHS.demand.inventory}`,
         headers: customer.headers,
       });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().fields).toEqual([
-        { field: 'customerId', message: RESOURCE_TEXTS.customerNotAllowed },
-      ]);
+      expect(own.statusCode).toBe(200);
+      const ownIds = inventoryResponseSchema.parse(own.json()).resources.map((r) => r.id);
+      expect(ownIds).toEqual(expect.arrayContaining([sports.id, vod.id]));
+      expect(ownIds).not.toContain(otherStream);
+      for (const customerId of [other.customer.id, sports.customerId]) {
+        const named = await app.inject({
+          method: 'GET',
+          url: url(API_PATHS.demand.inventory, { customerId }),
+          headers: customer.headers,
+        });
+        expect(named.statusCode).toBe(200);
+        expect(named.json()).toEqual(own.json());
+      }
+      // The same rule as GET /ssai/live-stream (a list).
+      const list = await app.inject({
+        method: 'GET',
+        url: url(API_PATHS.resources.liveStream, { customerId: other.customer.id, pageSize: 'All' }),
+        headers: customer.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().data.map((r: { _id: string }) => r._id)).not.toContain(otherStream);
     });
 
     it('needs a session and refuses bad input', async () => {

@@ -13,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../../../db/schema/index.ts';
+import { MULTIPART_MESSAGES } from '../../../lib/multipart-problems.ts';
 import { storageUsed } from '../../../repositories/blobs.ts';
 import { blobFiles, createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { customerIdOf } from '../../../test/accounts.ts';
@@ -141,7 +142,7 @@ describe('POST /api/ssai/creative/upload', () => {
     }
   });
 
-  it('refuses a file past CREATIVE_VIDEO_MAX_BYTES while it streams, leaving nothing behind', async () => {
+  it('refuses a file past CREATIVE_VIDEO_MAX_BYTES while it streams with 413, leaving nothing behind', async () => {
     const before = await blobFiles(app, 'public');
     const rows = (await app.db.select({ key: blobs.key }).from(blobs)).length;
     // The multipart body is streamed: 500 MB never sits in memory.
@@ -165,11 +166,56 @@ describe('POST /api/ssai/creative/upload', () => {
       headers: { ...demo.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: Readable.from(body()),
     });
-    expect(res.statusCode).toBe(400);
+    // One rule for every upload route (issue 46): an oversize file is a 413, as a logo is.
+    expect(res.statusCode).toBe(413);
     expect(res.json().fields).toEqual([{ field: 'file', message: CREATIVE_TEXTS.videoTooLarge }]);
     expect(await blobFiles(app, 'public')).toEqual(before);
     expect((await app.db.select({ key: blobs.key }).from(blobs)).length).toBe(rows);
   }, 120_000);
+
+  it('refuses a second file naming the field, keeping neither (issue 46: the first was kept)', async () => {
+    const before = await blobFiles(app, 'public');
+    const rows = (await app.db.select({ key: blobs.key }).from(blobs)).length;
+    for (const files of [
+      {
+        file: [
+          { name: 'a.mp4', data: makeMp4() },
+          { name: 'b.mov', data: makeMov() },
+        ],
+      },
+      { file: { name: 'a.ts', data: makeTs(4) }, video: { name: 'b.mp4', data: makeMp4() } },
+    ] as Parameters<typeof multipartForm>[1][]) {
+      const res = await upload(files);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'file', message: CREATIVE_TEXTS.videoOneFile }]);
+    }
+    expect(await blobFiles(app, 'public')).toEqual(before);
+    expect((await app.db.select({ key: blobs.key }).from(blobs)).length).toBe(rows);
+  });
+
+  it('answers a malformed multipart body with 400 naming it, storing nothing (issue 46: was 500)', async () => {
+    const before = await blobFiles(app, 'public');
+    const head = '--x\r\nContent-Disposition: form-data; name="file"; filename="spot.mp4"\r\n\r\n';
+    for (const [contentType, payload, message] of [
+      ['multipart/form-data; boundary=x', Buffer.from('junk body'), MULTIPART_MESSAGES.unterminated],
+      [
+        'multipart/form-data; boundary=x',
+        Buffer.concat([Buffer.from(head), makeMp4(4096)]),
+        MULTIPART_MESSAGES.unterminated,
+      ],
+      ['multipart/form-data', Buffer.from('junk body'), MULTIPART_MESSAGES.noBoundary],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: URL_PATH,
+        headers: { ...demo.headers, 'content-type': contentType },
+        payload,
+      });
+      expect(res.statusCode, contentType).toBe(400);
+      expect(res.json()).toMatchObject({ message: `body: ${message}`, fields: [{ field: 'body', message }] });
+    }
+    expect(await blobFiles(app, 'public')).toEqual(before);
+  });
 
   it('needs a signed-in user', async () => {
     const res = await upload({ file: { name: 'spot.mp4', data: makeMp4() } }, {});

@@ -2,6 +2,7 @@ import { SLATE_TEXTS, SLATE_VIDEO_MAX_BYTES, storageQuotaExceeded } from '@cuepo
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { blobs, users } from '../../../db/schema/index.ts';
+import { MULTIPART_MESSAGES } from '../../../lib/multipart-problems.ts';
 import { storageUsed } from '../../../repositories/blobs.ts';
 import { blobFiles, createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
@@ -124,18 +125,81 @@ describe('POST /api/ssai/slate/upload', () => {
     expect(json.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoRequired }]);
   });
 
-  it('refuses a file over the per-file limit with the too-large message, leaving no file, temporary or row', async () => {
+  it('refuses a file over the per-file limit with 413 and the too-large message, leaving no file, temporary or row', async () => {
     const before = await blobFiles(app, 'public');
     const rowsBefore = (await app.db.select({ key: blobs.key }).from(blobs)).length;
     const big = makeMp4(SLATE_VIDEO_MAX_BYTES + 1);
     const large = await upload({ file: { name: 'slate.mp4', data: big } });
-    expect(large.statusCode).toBe(400);
+    // One rule for every upload route (issue 46): an oversize file is a 413, as a logo is.
+    expect(large.statusCode).toBe(413);
     expect(large.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoTooLarge }]);
     expect(await blobFiles(app, 'public')).toEqual(before);
     expect((await app.db.select({ key: blobs.key }).from(blobs)).length).toBe(rowsBefore);
     // The limit itself is accepted.
     const exact = await upload({ file: { name: 'slate.mp4', data: makeMp4(SLATE_VIDEO_MAX_BYTES) } });
     expect(exact.statusCode).toBe(201);
+  });
+
+  it('refuses a second file naming the field, keeping neither (issue 46: the first was kept)', async () => {
+    const before = await blobFiles(app, 'public');
+    const rowsBefore = (await app.db.select({ key: blobs.key }).from(blobs)).length;
+    for (const files of [
+      {
+        file: [
+          { name: 'a.mp4', data: mp4() },
+          { name: 'b.mp4', data: mp4() },
+        ],
+      },
+      {
+        file: [
+          { name: 'a.mp4', data: mp4() },
+          { name: 'b.ts', data: ts() },
+          { name: 'c.ts', data: ts() },
+        ],
+      },
+      { file: { name: 'a.mp4', data: mp4() }, other: { name: 'b.mp4', data: mp4() } },
+    ] as Parameters<typeof multipartForm>[1][]) {
+      const res = await upload(files);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields).toEqual([{ field: 'file', message: SLATE_TEXTS.videoOneFile }]);
+    }
+    expect(await blobFiles(app, 'public')).toEqual(before);
+    expect((await app.db.select({ key: blobs.key }).from(blobs)).length).toBe(rowsBefore);
+    // Text fields beside the one file are no second file.
+    const withField = await app.inject({
+      method: 'POST',
+      url: '/api/ssai/slate/upload',
+      headers: demo.headers,
+      payload: multipartForm({ note: 'x' }, { file: { name: 'a.mp4', data: mp4() } }),
+    });
+    expect(withField.statusCode).toBe(201);
+  });
+
+  it('answers a malformed multipart body with 400 naming it, storing nothing (issue 46: was 500)', async () => {
+    const before = await blobFiles(app, 'public');
+    const part = '--x\r\nContent-Disposition: form-data; name="file"; filename="slate.mp4"\r\n\r\n';
+    for (const [contentType, payload, message] of [
+      ['multipart/form-data; boundary=x', 'junk body', MULTIPART_MESSAGES.unterminated],
+      ['multipart/form-data; boundary=x', part + mp4().toString('latin1'), MULTIPART_MESSAGES.unterminated],
+      ['multipart/form-data', 'junk body', MULTIPART_MESSAGES.noBoundary],
+      [`multipart/form-data; boundary=${'b'.repeat(300)}`, 'junk body', MULTIPART_MESSAGES.boundaryTooLong],
+    ] as const) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ssai/slate/upload',
+        headers: { ...demo.headers, 'content-type': contentType },
+        payload: Buffer.from(payload, 'latin1'),
+      });
+      expect(res.statusCode, `${contentType} ${payload.slice(0, 20)}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `body: ${message}`,
+        fields: [{ field: 'body', message }],
+        requestId: expect.any(String),
+      });
+    }
+    expect(await blobFiles(app, 'public')).toEqual(before);
   });
 
   it('needs a signed-in user', async () => {
