@@ -610,7 +610,7 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
     expect(load.viewer.filter((v) => v.status !== 200 && v.status !== 503)).toEqual([]);
   }, 60_000);
 
-  it('holds one campaign budget across both edges', async () => {
+  it('holds one campaign budget across both edges, and counts a replayed impression once', async () => {
     const list = await call(`${cluster.url}/api/ssai/campaign?page=1&pageSize=100`, {
       ...console_,
       headers: auth(),
@@ -618,13 +618,18 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
     expect(list.status, list.text).toBe(200);
     const campaigns = (JSON.parse(list.text) as { data: { _id: string; name: string }[] }).data;
     const capped = campaigns.find((c) => c.name.startsWith('Northwind'))!;
-    const served = async () =>
+    // What the booking has spent: impressions counted, and impressions held by ads decided and
+    // not yet seen (docs/architecture.md, "What the ad server counts, and when").
+    const spent = async () =>
       (
-        await direct.query<{ n: number }>(
-          'SELECT coalesce(sum(served), 0)::int AS n FROM ad_delivery_days WHERE campaign_id = $1',
+        await direct.query<{ impressions: number; held: number }>(
+          `SELECT (SELECT coalesce(sum(impressions), 0) FROM ad_delivery_days WHERE campaign_id = $1)::int
+              AS impressions,
+            (SELECT count(*) FROM ad_servings WHERE campaign_id = $1 AND counted_at IS NULL
+              AND expires_at > now())::int AS held`,
           [capped._id],
         )
-      ).rows[0]!.n;
+      ).rows[0]!;
     const change = async (id: string, fields: Record<string, unknown>) => {
       const current = await call(`${cluster.url}/api/ssai/campaign/${id}`, { ...console_, headers: auth() });
       const { version } = JSON.parse(current.text) as { version: number };
@@ -650,9 +655,11 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
         await sleep(1_000);
       }
     }
-    // 2. One campaign back on, booked for 4 more ads than it has served. An edge still on the
-    //    catalog of step 1 places nothing; none can place more than the booking.
-    const before = await served();
+    // 2. One campaign back on, booked for 4 more impressions than it has counted. An edge still on
+    //    the catalog of step 1 places nothing; none can place more than the booking. (The holds of
+    //    the ads the earlier viewer was given are let go first, so that none expires meanwhile.)
+    await direct.query('DELETE FROM ad_servings WHERE campaign_id = $1 AND counted_at IS NULL', [capped._id]);
+    const before = (await spent()).impressions;
     await change(capped._id, { status: 'active', bookedImpressions: before + 4, pacing: 'asap' });
     const mark = cluster.nginx.accessLines().length;
     const answers: Answer[] = [];
@@ -669,11 +676,27 @@ describe.skipIf(missing.length > 0 && !CI)('npm run cluster: nginx, 2 API and 2 
     expect(answeredBy(cluster, /GET \/ads\/vast/, mark)).toEqual(
       new Set(cluster.edges.map((p) => p.address)),
     );
-    // Both edges asked for more; per-process counting would let each place 4.
+    // Both edges asked for more; per-process counting would let each place 4. Nobody played them:
+    // they hold the booking, they have not spent it.
     expect(ads).toBe(4);
-    expect(await served()).toBe(before + 4);
+    expect(await spent()).toEqual({ impressions: before, held: 4 });
+
+    // 3. One ad's impression beacon, replayed through nginx (both edges) and to each edge directly:
+    //    every answer is 204, one impression is counted, its hold becomes it.
+    const beacon = answers
+      .flatMap((a) => [...a.text.matchAll(/<Impression[^>]*><!\[CDATA\[([^\]]+)\]\]>/g)].map((m) => m[1]!))
+      .find((url) => url.includes('/ads/impression?'))!;
+    expect(beacon, 'an impression beacon of the built-in ad server').toBeDefined();
+    const path = `${new URL(beacon).pathname}${new URL(beacon).search}`;
+    const replays = await Promise.all([
+      ...Array.from({ length: 4 }, () => call(`${cluster.url}${path}`, { from: '127.0.0.9' })),
+      ...cluster.edges.map((edge) => call(`${edge.origin}${path}`, { from: '127.0.0.9' })),
+    ]);
+    expect(replays.map((r) => r.status)).toEqual(replays.map(() => 204));
+    expect(await spent()).toEqual({ impressions: before + 1, held: 3 });
     process.stdout.write(
-      `campaign cap: ${answers.length} VAST requests over both edges placed ${ads} ads (booked: 4 more)\n`,
+      `campaign cap: ${answers.length} VAST requests over both edges placed ${ads} ads (booked: 4 more); ` +
+        `one beacon sent ${replays.length} times counted once\n`,
     );
   }, 90_000);
 
