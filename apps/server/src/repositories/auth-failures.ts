@@ -128,6 +128,19 @@ export async function takeMailAllowance(db: DbOrTx, email: string, now = new Dat
   return row!.count <= ACCOUNT_MAILS_PER_HOUR;
 }
 
+/**
+ * Notices that an address already has an account (someone signed up, or a team owner of another
+ * customer invited it, with that address) sent to one address per hour, at most. Counted apart
+ * from the account mails, so a stranger's sign-ups never use up the owner's reset allowance.
+ */
+export const ACCOUNT_NOTICES_PER_HOUR = 5;
+
+/** Counts a notice to this address; false once the hour's allowance is used up (send nothing). */
+export async function takeNoticeAllowance(db: DbOrTx, email: string, now = new Date()): Promise<boolean> {
+  const [row] = await countAttempts(db, [`notice:${normalize(email)}`], 60 * 60 * 1000, now);
+  return row!.count <= ACCOUNT_NOTICES_PER_HOUR;
+}
+
 /** A successful sign-in: the pair starts afresh and the other counters get this attempt back. */
 export async function releaseLoginAttempt(
   db: DbOrTx,

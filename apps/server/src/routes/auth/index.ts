@@ -51,14 +51,17 @@ const accountStateError = (user: UserRow) =>
 
 /** Public authentication routes (no token needed). */
 export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
-  const signupResponses = { 201: messageResponseSchema, 409: errorResponseSchema };
+  // The same 201 and message whether or not the address has an account (issue 46): a taken one
+  // makes no account and its owner is mailed instead (services/signup.ts).
+  const signupResponses = { 201: messageResponseSchema };
 
   app.post(
     routePattern(API_PATHS.auth.signup),
     {
       schema: {
         tags: ['auth'],
-        summary: 'Create a customer account and its first user; mails an activation link',
+        summary:
+          'Create a customer account and its first user; mails an activation link (an address that has an account gets the same answer, and its owner a notice instead)',
         body: signupRequestSchema,
         response: signupResponses,
       },

@@ -4,8 +4,11 @@
  * in plugins/role-access.ts refuses the others before anything is read), and accept an invite
  * (public: the invite mail's link, a password twice). The team is the caller's customer's (during
  * login-as the target's); another customer's member answers 404. Every write locks the customer's
- * row, runs in one transaction and leaves an audit entry; mails go out after the commit.
+ * row, runs in one transaction and leaves an audit entry; mails go out after the commit. An invite
+ * of an address that belongs to another customer's user answers as an invite does and mails that
+ * user a notice instead (issue 46); only a member of the caller's own team is named (409).
  */
+import { randomUUID } from 'node:crypto';
 import {
   API_PATHS,
   acceptInviteRequestSchema,
@@ -15,6 +18,7 @@ import {
   messageResponseSchema,
   routePattern,
   TEAM_TEXTS,
+  type TeamInviteRequest,
   type TeamMember,
   teamInviteRequestSchema,
   teamListResponseSchema,
@@ -24,13 +28,13 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { onUniqueViolation } from '../../lib/database-errors.ts';
+import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { badRequest, conflict, fieldProblem, notFound } from '../../lib/request-problem.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { clearAccountLimits } from '../../repositories/auth-failures.ts';
+import { clearAccountLimits, takeNoticeAllowance } from '../../repositories/auth-failures.ts';
 import { lockCustomer } from '../../repositories/customers.ts';
 import { revokeUserSessions } from '../../repositories/sessions.ts';
 import {
@@ -99,6 +103,32 @@ async function mailInvite(
   } catch (err) {
     // The member exists; an owner can send the invite again from the team screen.
     request.log.error({ err }, 'could not send the invite email');
+  }
+}
+
+/**
+ * Tells another customer's user that a team owner tried to add its address (issue 46): it is not
+ * added anywhere, and it may ask for an invite of another address. At most
+ * ACCOUNT_NOTICES_PER_HOUR an hour to one address.
+ */
+async function mailTakenAddressNotice(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: Pick<UserRow, 'email' | 'firstName'>,
+) {
+  if (!(await takeNoticeAllowance(app.db, user.email))) return;
+  const auth = request.auth!;
+  const inviter = `${auth.user.firstName} ${auth.user.lastName}`;
+  const signIn = app.consoleLink('/login', {});
+  try {
+    await app.mailer.send({
+      to: user.email,
+      subject: `${inviter} tried to add you to ${auth.customer.name} on Cuepoint`,
+      text: `Hello ${user.firstName},\n\n${inviter} tried to add this email address to the team of ${auth.customer.name} on Cuepoint. The address has a Cuepoint account already, so it was not added to that team, and nothing changed for your account. They were not told that the address has an account.\n\nIf you want to join that team, ask ${inviter} to invite another email address of yours. If you did not expect this, ignore this email.\n\nYour own account is here:\n\n${signIn}\n`,
+      links: [signIn],
+    });
+  } catch (err) {
+    request.log.error({ err }, 'could not send the taken-address notice email');
   }
 }
 
@@ -194,6 +224,50 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     return member;
   };
 
+  /**
+   * An invite of an address that belongs to another customer's user (issue 46). Neither team
+   * changes; the attempt is audited on the caller's account, that user is mailed a notice instead
+   * of an invite, and the caller gets what an invite answers (an invited member, its id a fresh
+   * one that names nothing), so the answer does not tell whether the address has an account.
+   */
+  const inviteTakenAddress = async (
+    request: FastifyRequest,
+    existing: UserRow,
+    body: TeamInviteRequest,
+  ): Promise<TeamMember> => {
+    const auth = request.auth!;
+    // The times an invite's row gets: created at its transaction's start, invited after the lock.
+    let createdAt = new Date();
+    let invitedAt = createdAt;
+    await app.db.transaction(async (tx) => {
+      createdAt = new Date();
+      await lockCustomer(tx, auth.customer.id);
+      invitedAt = new Date();
+      await audit(tx, request, 'team.invite-existing', existing.id, {
+        email: existing.email,
+        role: body.role,
+      });
+    });
+    await mailTakenAddressNotice(app, request, existing);
+    return {
+      _id: randomUUID(),
+      email: existing.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      role: body.role,
+      status: 'invited',
+      isMainAdmin: false,
+      invitedAt: invitedAt.toISOString(),
+      invitedBy: {
+        _id: auth.user.id,
+        name: `${auth.user.firstName} ${auth.user.lastName}`,
+        email: auth.user.email,
+      },
+      deactivatedAt: null,
+      createdAt: createdAt.toISOString(),
+    };
+  };
+
   app.get(
     routePattern(API_PATHS.team.members),
     {
@@ -226,31 +300,41 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const auth = request.auth!;
       const body = request.body;
-      if ((await findUserByEmail(app.db, body.email)) !== undefined) throw emailTaken();
-      // Nobody knows this password: the member signs in once it chose its own from the link.
+      const email = body.email.trim().toLowerCase();
+      // Nobody knows this password: the member signs in once it chose its own from the link. Hashed
+      // before the look-up, so an address that has an account takes as long as a new one.
       const passwordHash = await hashPassword(newToken());
-      const { member, token } = await onUniqueViolation(
-        () =>
-          app.db.transaction(async (tx) => {
-            await lockCustomer(tx, auth.customer.id);
-            const created = await insertInvitedUser(tx, {
-              customerId: auth.customer.id,
-              email: body.email,
-              firstName: body.firstName,
-              lastName: body.lastName,
-              role: body.role,
-              passwordHash,
-              invitedBy: auth.user.id,
-              invitedAt: new Date(),
-            });
-            const issued = await issueUserToken(tx, created.id, 'invite');
-            await audit(tx, request, 'team.invite', created.id, { email: created.email, role: created.role });
-            return { member: created, token: issued };
-          }),
-        emailTaken,
-      );
-      await mailInvite(app, request, member, token);
-      return reply.code(201).send(await readMember(app.db, auth.customer.id, member.id));
+      const existing = await findUserByEmail(app.db, email);
+      // The owner sees its own team: a member of it may be named.
+      if (existing?.customerId === auth.customer.id) throw emailTaken();
+      if (existing) return reply.code(201).send(await inviteTakenAddress(request, existing, body));
+      let invited: { member: UserRow; token: string };
+      try {
+        invited = await app.db.transaction(async (tx) => {
+          await lockCustomer(tx, auth.customer.id);
+          const created = await insertInvitedUser(tx, {
+            customerId: auth.customer.id,
+            email,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            role: body.role,
+            passwordHash,
+            invitedBy: auth.user.id,
+            invitedAt: new Date(),
+          });
+          const issued = await issueUserToken(tx, created.id, 'invite');
+          await audit(tx, request, 'team.invite', created.id, { email: created.email, role: created.role });
+          return { member: created, token: issued };
+        });
+      } catch (error) {
+        // The address was taken meanwhile (a sign-up, or an invite of this team or another's).
+        const winner = isUniqueViolation(error) ? await findUserByEmail(app.db, email) : undefined;
+        if (!winner) throw error;
+        if (winner.customerId === auth.customer.id) throw emailTaken();
+        return reply.code(201).send(await inviteTakenAddress(request, winner, body));
+      }
+      await mailInvite(app, request, invited.member, invited.token);
+      return reply.code(201).send(await readMember(app.db, auth.customer.id, invited.member.id));
     },
   );
 

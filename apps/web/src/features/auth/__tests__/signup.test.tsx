@@ -1,4 +1,4 @@
-import { AUTH_TEXTS } from '@cuepoint/core';
+import { AUTH_TEXTS, VALIDATION_MESSAGES } from '@cuepoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -115,14 +115,16 @@ describe('/signup', () => {
     });
   });
 
-  it('shows the server field messages under their fields (409: email taken; 400: validation)', async () => {
+  // A taken address is answered as a new one (issue 46): the server names no taken email, only
+  // what its own checks refuse.
+  it('shows the server field messages under their fields (400: validation)', async () => {
     stubApi({
       'POST auth/signup': () =>
-        jsonResponse(409, {
-          statusCode: 409,
-          error: 'Conflict',
-          message: AUTH_TEXTS.emailTaken,
-          fields: [{ field: 'email', message: AUTH_TEXTS.emailTaken }],
+        jsonResponse(400, {
+          statusCode: 400,
+          error: 'Bad Request',
+          message: VALIDATION_MESSAGES.invalidEmail,
+          fields: [{ field: 'email', message: VALIDATION_MESSAGES.invalidEmail }],
         }),
     });
     const app = renderApp('/signup');
@@ -130,7 +132,9 @@ describe('/signup', () => {
     await screen.findByRole('button', { name: 'Create account' });
     await fillValid(ui);
     await ui.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(input(/^email/i)).toHaveAccessibleDescription(AUTH_TEXTS.emailTaken));
+    await waitFor(() =>
+      expect(input(/^email/i)).toHaveAccessibleDescription(VALIDATION_MESSAGES.invalidEmail),
+    );
     expect(app.location()).toBe('/signup');
   });
 

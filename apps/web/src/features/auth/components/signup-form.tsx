@@ -42,8 +42,9 @@ export interface SignupFormProps {
 
 /**
  * The sign-up form shared by /signup and /mpsignup: the shared core schema validates each field
- * (messages verbatim), and the server's field messages (a 400, or 409 for a taken email) land
- * under their fields.
+ * (messages verbatim), and the server's field messages (a 400) land under their fields. A taken
+ * email is answered as a new one (issue 46: its owner is mailed instead), so the page shows the
+ * same "Check your email" either way.
  */
 export function SignupForm({ marketplaceToken, onSubmit, pending }: SignupFormProps) {
   const [done, setDone] = useState<string>();

@@ -1,7 +1,8 @@
 /**
  * Invite a member: email, first and last name and a role, checked with core's schema (the server's
- * own); an address already in use comes back under the Email field. The invite mail is the
- * server's. Closing with something typed asks first.
+ * own); an address of the team already comes back under the Email field (another customer's
+ * address is answered as an invite: issue 46). The invite mail is the server's. Closing with
+ * something typed asks first.
  */
 import {
   TEAM_FIELD_LABELS,
