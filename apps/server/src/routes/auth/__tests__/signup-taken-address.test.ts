@@ -167,31 +167,4 @@ describe('sign-up with an address that has an account (issue 46)', () => {
     });
     expect(login.statusCode).toBe(200);
   });
-
-  it('takes about as long for a taken address as for a new one (the password hash runs for both)', async () => {
-    const otherId = await addCustomer(app, { name: 'Timing Co', subDomainName: 'timing-co' });
-    const samples = 7;
-    const taken: string[] = [];
-    for (let i = 0; i < samples; i += 1) {
-      taken.push(`timed.taken${i}@other.example`);
-      await addUser(app, { customerId: otherId, email: taken[i]! });
-    }
-    const timeOf = async (email: string) => {
-      const start = performance.now();
-      const res = await signup(email);
-      expect(res.statusCode).toBe(201);
-      return performance.now() - start;
-    };
-    await timeOf('timed.warmup@broadcaster.example');
-    const fresh: number[] = [];
-    const existing: number[] = [];
-    // Interleaved, so a slower moment of the machine weighs on both alike.
-    for (let i = 0; i < samples; i += 1) {
-      fresh.push(await timeOf(`timed.new${i}@broadcaster.example`));
-      existing.push(await timeOf(taken[i]!));
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    // Before the fix a taken address answered in an eighth of the time (no hash, no writes).
-    expect(median(existing)).toBeGreaterThan(median(fresh) * 0.5);
-  });
 });
