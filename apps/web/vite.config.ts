@@ -81,9 +81,17 @@ function reactRouterProductionBuild(): Plugin {
   };
 }
 
+/**
+ * Every bare `zod` import of the console (core's schemas, the console's own) goes through
+ * src/lib/zod-jitless.ts, which configures zod before any schema is built: no `new Function`
+ * probe, so no CSP eval violation on every page (issue 46). In build, dev server and tests alike.
+ */
+const zodJitless = { find: /^zod$/, replacement: join(import.meta.dirname, 'src/lib/zod-jitless.ts') };
+
 export default defineConfig({
   base: '/app/',
   plugins: [react(), runtimeConfigScript(), precompress(), reactRouterProductionBuild()],
+  resolve: { alias: [zodJitless] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
