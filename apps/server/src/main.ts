@@ -11,6 +11,7 @@ import { DEMO_ACCOUNTS, seedIfEmpty } from './db/seed.ts';
 import { seedDemoUsage } from './db/seed-billing.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { wantsPretty } from './lib/logging.ts';
+import { trustProxyWarning } from './lib/trust-proxy.ts';
 
 const startedAt = performance.now();
 
@@ -63,6 +64,8 @@ const app = await buildApp({
   logger: { level: env.LOG_LEVEL, pretty: wantsPretty(env.LOG_FORMAT, process.stdout.isTTY) },
 });
 if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+const trustWarning = trustProxyWarning(env.TRUST_PROXY);
+if (trustWarning) app.log.warn(trustWarning);
 
 // Ctrl-C / SIGTERM: stop accepting, let in-flight requests finish, close the database.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
