@@ -118,6 +118,8 @@ const server = startProcess(['--import', 'tsx', SERVER_ENTRY], {
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '100000000',
+  // Every viewer of the benchmark comes from 127.0.0.1: no bound per address (sessions.ts).
+  PLAYBACK_SESSIONS_PER_ADDRESS: '1000000',
   DATABASE_URL: '',
   REDIS_URL: '',
   ...(benchOrigin ? { PLAYBACK_ALLOW_HOSTS: benchOrigin.hostPort } : {}),

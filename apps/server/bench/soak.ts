@@ -214,6 +214,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakResult> {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000000',
+      // Every viewer of the benchmark comes from 127.0.0.1: no bound per address (sessions.ts).
+      PLAYBACK_SESSIONS_PER_ADDRESS: '1000000',
       DATABASE_URL: scratch?.url ?? '',
       REDIS_URL: '',
     },

@@ -203,6 +203,10 @@ export async function buildApp(opts: BuildAppOptions) {
       platformConfig: app.platformConfig,
       allowHosts: opts.env.PLAYBACK_ALLOW_HOSTS,
       redis: opts.redis,
+      limits: {
+        sessionsPerAddress: opts.env.PLAYBACK_SESSIONS_PER_ADDRESS,
+        maxSessions: opts.env.PLAYBACK_MAX_SESSIONS,
+      },
       ...(opts.clock ? { now: opts.clock } : {}),
     });
 

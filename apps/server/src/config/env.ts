@@ -143,6 +143,18 @@ export const envSchema = z.object({
         .map((h) => h.trim().toLowerCase())
         .filter((h) => h !== ''),
     ),
+  /**
+   * Viewer sessions one client address (an IPv6 /64) holds on one live stream or VOD asset: a
+   * new one past it takes the place of that address's idlest session of the stream, never of one
+   * still playing (then 503 with Retry-After). Generous: viewers behind one NAT share an address.
+   */
+  PLAYBACK_SESSIONS_PER_ADDRESS: positiveInt('PLAYBACK_SESSIONS_PER_ADDRESS', 100, 1_000_000),
+  /**
+   * Viewer sessions held at most: by this process in memory, or by all processes in Redis
+   * (REDIS_URL); about 10 KiB each. A new one past it takes the place of the idlest, never of
+   * one still playing.
+   */
+  PLAYBACK_MAX_SESSIONS: positiveInt('PLAYBACK_MAX_SESSIONS', 200_000, 100_000_000),
   /** Requests per minute per client address across all routes. */
   RATE_LIMIT_MAX: positiveInt('RATE_LIMIT_MAX', 600),
   /**

@@ -48,6 +48,26 @@ export interface PlaybackLimits {
   vodSessionTtlMs: number;
   /** Ads one VOD break takes at most (a VOD break has no duration to fill: the ad server decides). */
   vodMaxAdsPerBreak: number;
+  /**
+   * Viewer sessions one client address (an IPv6 /64) holds on one live stream or VOD asset
+   * (PLAYBACK_SESSIONS_PER_ADDRESS). Past it, a new one ends that address's idlest session of
+   * the stream, never another address's, nor one that is playing. Generous: the viewers behind a
+   * home, campus, hotel or carrier-grade NAT share one address.
+   */
+  sessionsPerAddress: number;
+  /**
+   * Viewer sessions the store holds at most (PLAYBACK_MAX_SESSIONS): one process's memory, or
+   * every process's in Redis; about 10 KiB each (npm run bench). Past it, a new one ends the
+   * idlest session of all, never one that is playing.
+   */
+  maxSessions: number;
+  /**
+   * A session that answered a request (a playlist, the tracking document) within this long is
+   * playing: it is never ended to make room (a live player refreshes every target duration:
+   * this is two of a 15 s one). When only playing sessions could give way, the new one is
+   * refused (503 with Retry-After) instead.
+   */
+  sessionPlayingMs: number;
 }
 
 export const PLAYBACK_LIMITS: PlaybackLimits = {
@@ -68,4 +88,7 @@ export const PLAYBACK_LIMITS: PlaybackLimits = {
   vodTtlMs: 60_000,
   vodSessionTtlMs: 4 * 3_600_000,
   vodMaxAdsPerBreak: 5,
+  sessionsPerAddress: 100,
+  maxSessions: 200_000,
+  sessionPlayingMs: 30_000,
 };

@@ -2,7 +2,8 @@
  * The playback routes' refusals. 404s are RequestProblems (plugins/errors.ts words them); an
  * origin that gives nothing usable is a 502 whose message must reach the player's operator, and
  * the shared error handler hides the message of every 5xx, so the playback plugin answers an
- * OriginProblem itself (routes.ts).
+ * OriginProblem itself (routes.ts), and a session refused for want of room (sessions.ts
+ * SessionRefused, a 503 with Retry-After).
  */
 import { notFound } from '../lib/request-problem.ts';
 import type { SafeFetchError } from './safe-fetch.ts';
@@ -18,6 +19,14 @@ export const PLAYBACK_TEXTS = {
     `The stream’s source was refused: ${detail}. Playback fetches public addresses only, the server’s own ` +
     'host, and the hosts listed in PLAYBACK_ALLOW_HOSTS',
   originFailed: (detail: string) => `The stream’s origin gave no usable playlist: ${detail}`,
+  sessionsPerAddress: (limit: number, playingS: number) =>
+    `Too many playback sessions of this stream from one address: its ${limit} sessions all played ` +
+    `within the last ${playingS} s. Try again after Retry-After seconds (a session that has had no ` +
+    `request for ${playingS} s makes room)`,
+  sessionsFull: (limit: number, playingS: number) =>
+    `The playback server holds as many viewer sessions as it may (${limit}), all played within the ` +
+    `last ${playingS} s. Try again after Retry-After seconds (a session that has had no request ` +
+    `for ${playingS} s makes room)`,
 } as const;
 
 export const unknownStream = (id: string) => notFound(PLAYBACK_TEXTS.unknownStream(id));

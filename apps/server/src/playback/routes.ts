@@ -30,8 +30,10 @@ import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
 import { OriginProblem, unknownRendition } from './problems.ts';
 import type { FetchPolicy } from './safe-fetch.ts';
 import {
+  boundsOf,
   MemorySessionStore,
   RedisSessionStore,
+  SessionRefused,
   type SessionStore,
   VIEWER_SESSION_KEY,
   type ViewerSession,
@@ -69,7 +71,8 @@ const HIDDEN = { hide: true } as const;
 /**
  * Not limited per address like the console's API: a data plane serves many viewers behind one
  * address (a home, a campus, carrier-grade NAT), each refreshing every few seconds. Abuse is
- * stopped in front of it (CDN, load balancer); a session id is required for anything costly.
+ * stopped in front of it (CDN, load balancer); a session id is required for anything costly, and
+ * the sessions one address may open are bounded per stream (sessions.ts, SessionBounds).
  */
 const UNLIMITED = { rateLimit: false } as const;
 /**
@@ -111,9 +114,14 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   const platformConfig = opts.platformConfig;
   // The Redis key prefix is the configuration's (read at each command, so a change applies at once).
   const sessionPrefix = () => `${platformConfig?.peek().redisKey || DEFAULT_REDIS_KEY}${VIEWER_SESSION_KEY}`;
+  // Bounded per address and stream, and in all (limits.ts; sessions.ts says who gives way).
+  const bounds = boundsOf(limits);
   const sessions =
     opts.sessions ??
-    (opts.redis ? new RedisSessionStore(opts.redis, sessionPrefix) : new MemorySessionStore(now));
+    (opts.redis
+      ? // Redis's expiry runs on the wall clock: so do its sessions' times.
+        new RedisSessionStore(opts.redis, sessionPrefix, Date.now, { bounds })
+      : new MemorySessionStore(now, undefined, bounds));
   const platformCdnBase = platformConfig
     ? async () => baseOf((await platformConfig.current()).values.CDNBASE)
     : undefined;
@@ -144,9 +152,26 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     });
   });
 
-  // The shared handler hides every 5xx message; an origin failure's must reach whoever runs the
-  // player. Anything else goes on to the shared handler.
+  // The shared handler hides every 5xx message; an origin failure's, and why a session was
+  // refused, must reach whoever runs the player. Anything else goes on to the shared handler.
   app.setErrorHandler((error, request, reply) => {
+    if (error instanceof SessionRefused) {
+      // A full store is the operator's to hear about; an address at its bound (a client opening
+      // session after session, or a crowded NAT) would log once per attempt: its 503s say it.
+      const log = error.reason === 'full' ? request.log.warn : request.log.debug;
+      log.call(
+        request.log,
+        { reason: error.reason, limit: error.limit },
+        'playback: session refused, no room',
+      );
+      const body: ErrorResponse = {
+        statusCode: 503,
+        error: httpReason(503),
+        message: error.message,
+        requestId: request.id,
+      };
+      return reply.code(503).header('retry-after', String(error.retryAfterS)).send(body);
+    }
     if (!(error instanceof OriginProblem)) throw error;
     request.log.warn({ err: error }, 'playback: origin failure');
     const body: ErrorResponse = {

@@ -60,6 +60,8 @@ export interface HarnessOptions {
    * clock (a second process behind the same load balancer).
    */
   sibling?: Harness;
+  /** The client address from X-Forwarded-For (TRUST_PROXY=true): tests play several viewers' addresses. */
+  trustProxy?: boolean;
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -70,7 +72,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const lookups: string[] = [];
   const media = sibling?.media ?? (await startFakeMedia(() => clock.now));
   const database = sibling?.database ?? (await freshDatabase());
-  const app = Fastify();
+  const app = Fastify({ trustProxy: options.trustProxy ?? false });
   await app.register(errorHandling);
   await app.register(databasePlugin, { database, closeOnShutdown: false });
   // Events are written when a test flushes them (app.events.flush()).
