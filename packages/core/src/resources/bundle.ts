@@ -7,13 +7,12 @@
  * pods the built-in ad server fills. A live stream's or VOD asset's ad configuration picks bundles.
  */
 import { z } from 'zod';
-import { textSchema } from '../validation/field-schemas.ts';
-import { PERCENTAGE_MAX } from '../validation/limits.ts';
+import { PERCENTAGE_MAX, TEXT_LIMITS } from '../validation/limits.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { validateAdExchangeValue, validateBundlesTotal, validateUrl } from '../validation/rules.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck, ruleCheck } from '../validation/zod-checks.ts';
-import { referenceSchema, resourceNameSchema, statusSchema } from './fields.ts';
+import { boundedTextSchema, referenceSchema, resourceNameSchema, statusSchema } from './fields.ts';
 import type { ListShape } from './list.ts';
 import { idListSchema } from './placement.ts';
 
@@ -59,7 +58,7 @@ export const demandSourceSchema = z
     /** Campaigns source: the campaigns it draws from; none named: every active campaign of the account. */
     campaignIds: idListSchema(),
     /** VAST, VMAP or exchange source: the tag, whose macros are expanded per request. */
-    url: textSchema({ error: M.invalidUrl }).trim().default(''),
+    url: boundedTextSchema(TEXT_LIMITS.url, M.invalidUrl),
   })
   .check(crossFieldCheck(demandSourceRule));
 export type DemandSource = z.output<typeof demandSourceSchema>;

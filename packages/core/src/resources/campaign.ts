@@ -22,9 +22,11 @@ import {
 import {
   advertiserSchema,
   dailyBudgetSchema,
+  maxChars,
   specDateTimeSchema,
   textSchema,
 } from '../validation/field-schemas.ts';
+import { TEXT_LIMITS } from '../validation/limits.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { validateSpecDateTime } from '../validation/rules.ts';
 import { crossFieldCheck, ruleCheck } from '../validation/zod-checks.ts';
@@ -106,7 +108,16 @@ export const CAMPAIGN_TEXTS = {
 /** A date-time that may be left empty: otherwise MM-DD-YYYYTHH:mm:ss ('Invalid date!'). */
 export const optionalSpecDateTimeSchema = textSchema({ error: M.invalidDate })
   .trim()
-  .check(ruleCheck((value: string) => (value === '' ? null : validateSpecDateTime(value))))
+  .check(
+    maxChars(TEXT_LIMITS.dateTime, M.invalidDate),
+    ruleCheck((value: string) => (value === '' ? null : validateSpecDateTime(value))),
+  )
+  .default('');
+
+/** A time of day (HH:mm) that may be left empty; the rule-time rule reads it ('Invalid time!'). */
+export const optionalTimeOfDaySchema = textSchema({ error: M.invalidTime })
+  .trim()
+  .check(maxChars(TEXT_LIMITS.dateTime, M.invalidTime))
   .default('');
 
 const whole = (message: string, min: number, max: number) =>
@@ -130,8 +141,8 @@ export const campaignSchema = z
     maxDate: optionalSpecDateTimeSchema,
     excludeStartDate: optionalSpecDateTimeSchema,
     excludeMaxDate: optionalSpecDateTimeSchema,
-    ruleStartTime: textSchema({ error: M.invalidTime }).trim().default(''),
-    ruleEndTime: textSchema({ error: M.invalidTime }).trim().default(''),
+    ruleStartTime: optionalTimeOfDaySchema,
+    ruleEndTime: optionalTimeOfDaySchema,
     priority: z.enum(CAMPAIGN_PRIORITIES, { error: M.thisFieldRequired }).default('standard'),
     priorityLevel: whole(CAMPAIGN_TEXTS.priorityLevel, PRIORITY_LEVEL_MIN, PRIORITY_LEVEL_MAX).default(5),
     weight: whole(CAMPAIGN_TEXTS.weight, 1, WEIGHT_MAX).default(1),
@@ -172,7 +183,10 @@ export const campaignSchema = z
         textSchema({ error: CAMPAIGN_TEXTS.country })
           .trim()
           .toUpperCase()
-          .check(ruleCheck((code: string) => (COUNTRY_CODES.has(code) ? null : CAMPAIGN_TEXTS.country))),
+          .check(
+            maxChars(TEXT_LIMITS.country, CAMPAIGN_TEXTS.country),
+            ruleCheck((code: string) => (COUNTRY_CODES.has(code) ? null : CAMPAIGN_TEXTS.country)),
+          ),
       )
       .max(300, { error: LIMIT_TEXTS.tooMany(300) })
       .default([]),

@@ -83,6 +83,7 @@ export const creativeSchema = z.object({
     .default('ad-id.org'),
   universalAdId: textSchema({ error: CREATIVE_TEXTS.universalAdId })
     .trim()
+    .max(64, { error: CREATIVE_TEXTS.universalAdId, abort: true })
     .regex(UNIVERSAL_AD_ID, { error: CREATIVE_TEXTS.universalAdId })
     .default(''),
   status: statusSchema,

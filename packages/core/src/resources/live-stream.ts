@@ -12,6 +12,7 @@ import {
   configJsonSchema,
   durationSchema,
   ipListSchema,
+  maxChars,
   podCountSchema,
   streamUrlSchema,
   textSchema,
@@ -24,6 +25,7 @@ import {
   DURATION_SECONDS_MAX,
   PERCENTAGE_MAX,
   PREFETCH_COUNT_MAX,
+  TEXT_LIMITS,
 } from '../validation/limits.ts';
 import { fieldRequiredMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import {
@@ -35,6 +37,8 @@ import {
 import type { CrossFieldRule, FieldIssue } from '../validation/types.ts';
 import { crossFieldCheck, ruleCheck } from '../validation/zod-checks.ts';
 import {
+  boundedTextSchema,
+  labelSchema,
   optionalUrlSchema,
   positiveIntSchema,
   referenceSchema,
@@ -111,9 +115,7 @@ const TIMEZONE_PATTERN = /^[+-](0\d|1[0-4]):[0-5]\d$/;
 const whole = (field: string, max: number) => positiveIntSchema(field, max);
 
 const bundleSchema = z.object({
-  name: textSchema({ error: LIVE_STREAM_TEXTS.bundleName })
-    .trim()
-    .min(1, { error: LIVE_STREAM_TEXTS.bundleName }),
+  name: labelSchema(LIVE_STREAM_TEXTS.bundleName),
   percentage: z
     .number({ error: LIVE_STREAM_TEXTS.percentage })
     .min(0, { error: LIVE_STREAM_TEXTS.percentage })
@@ -123,7 +125,7 @@ const bundleSchema = z.object({
 });
 
 const layoutSchema = z.object({
-  name: textSchema({ error: M.thisFieldRequired }).trim().min(1, { error: M.thisFieldRequired }),
+  name: labelSchema(M.thisFieldRequired),
   transition: transitionSchema,
   duration: durationSchema,
 });
@@ -131,9 +133,11 @@ const layoutSchema = z.object({
 const tolerationSchema = z.object({
   key: textSchema({ error: fieldRequiredMessage(L.tolerationKey) })
     .trim()
+    .check(maxChars(TEXT_LIMITS.kubernetesKey))
     .min(1, { error: fieldRequiredMessage(L.tolerationKey) }),
   value: textSchema({ error: fieldRequiredMessage(L.tolerationValue) })
     .trim()
+    .check(maxChars(TEXT_LIMITS.kubernetesValue))
     .min(1, { error: fieldRequiredMessage(L.tolerationValue) }),
   effect: z.enum(TOLERATION_EFFECTS, { error: M.thisFieldRequired }),
 });
@@ -189,6 +193,7 @@ export const liveStreamSchema = z
     formatType: z.enum(FORMAT_TYPES, { error: M.thisFieldRequired }).default('HLS'),
     timezone: textSchema({ error: LIVE_STREAM_TEXTS.timezone })
       .trim()
+      .check(maxChars(TEXT_LIMITS.dateTime, LIVE_STREAM_TEXTS.timezone))
       .regex(TIMEZONE_PATTERN, { error: LIVE_STREAM_TEXTS.timezone })
       .default('+00:00'),
     epgUrl: optionalUrlSchema,
@@ -198,16 +203,19 @@ export const liveStreamSchema = z
       .array(bundleSchema, { error: M.bundlesTotal })
       .max(50, { error: LIMIT_TEXTS.tooMany(50) })
       .default([{ name: 'Default', percentage: 100, bundleId: null }]),
-    vastUrl: textSchema({ error: M.invalidUrl }).trim().default(''),
+    vastUrl: boundedTextSchema(TEXT_LIMITS.url, M.invalidUrl),
     breakinterval: breakIntervalSchema.default(0),
     adpodLength: whole(L.adpodLength, AD_POD_LENGTH_MAX).default(1),
     maxAdBacklogDuration: whole(L.maxAdBacklogDuration, DURATION_SECONDS_MAX).default(600),
     adfrequencyCap: whole(L.adfrequencyCap, AD_FREQUENCY_CAP_MAX).default(1000),
     maxWaitingSec: whole(L.maxWaitingSec, DURATION_SECONDS_MAX).default(128),
-    adExchangeValue: adExchangeValueSchema.trim().default(''),
+    adExchangeValue: adExchangeValueSchema.default(''),
     adReportUrl: textSchema({ error: M.adReportUrl })
       .trim()
-      .check(ruleCheck((value: string) => (value === '' ? null : validateAdReportUrl(value))))
+      .check(
+        maxChars(TEXT_LIMITS.url),
+        ruleCheck((value: string) => (value === '' ? null : validateAdReportUrl(value))),
+      )
       .default(''),
     // Prefetch
     prefetchCount: whole(L.prefetchCount, PREFETCH_COUNT_MAX).default(3),
@@ -220,12 +228,12 @@ export const liveStreamSchema = z
       .default([]),
     textOverlayEnabled: z.boolean({ error: LIMIT_TEXTS.yesOrNo }).default(false),
     textOverlayText: textSchema({ error: LIVE_STREAM_TEXTS.overlayText })
-      .max(200, { error: LIMIT_TEXTS.tooLong(200) })
+      .check(maxChars(TEXT_LIMITS.line))
       .default(''),
     textOverlayPosition: z.enum(OVERLAY_POSITIONS, { error: M.thisFieldRequired }).default('bottom'),
     // Redundancy and EPG
     inRedundancy: z.enum(REDUNDANCY_MODES, { error: M.thisFieldRequired }).default('DISABLE'),
-    backupStreamUrl: textSchema({ error: M.invalidUrl }).trim().default(''),
+    backupStreamUrl: boundedTextSchema(TEXT_LIMITS.url, M.invalidUrl),
     // Security
     akamaiToken: akamaiTokenSchema.default(''),
     trustedIpsList: ipListSchema.default([]),

@@ -1,7 +1,7 @@
 /** VOD assets (/streams-vod, /streams-vod/metadata; generic resource /ssai/vod). */
 import { z } from 'zod';
 import { textSchema, urlSchema } from '../validation/field-schemas.ts';
-import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
+import { DURATION_SECONDS_MAX, TEXT_LIMITS } from '../validation/limits.ts';
 import { LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import type { CrossFieldRule } from '../validation/types.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
@@ -54,8 +54,8 @@ export const VOD_LABELS = {
 export const VOD_TEXTS = {
   cuePointOutside: 'Each cue point must be within the asset’s duration',
   cuePointsUnique: 'Cue points must be different from each other',
-  descriptionTooLong: 'Description must be at most 3000 characters',
-  tagTooLong: 'Each tag must be at most 50 characters',
+  descriptionTooLong: `Description must be at most ${TEXT_LIMITS.description} characters`,
+  tagTooLong: `Each tag must be at most ${TEXT_LIMITS.tag} characters`,
 } as const;
 
 /** Ad cue points (seconds from the start) inside the asset and not repeated. */
@@ -82,10 +82,10 @@ export const vodSchema = z
     duration: positiveNumberSchema(VOD_LABELS.duration, DURATION_SECONDS_MAX),
     title: textSchema({ error: M.thisFieldRequired })
       .trim()
-      .max(200, { error: LIMIT_TEXTS.tooLong(200) })
+      .max(TEXT_LIMITS.line, { error: LIMIT_TEXTS.tooLong(TEXT_LIMITS.line) })
       .default(''),
     description: textSchema({ error: M.thisFieldRequired })
-      .max(3000, { error: VOD_TEXTS.descriptionTooLong })
+      .max(TEXT_LIMITS.description, { error: VOD_TEXTS.descriptionTooLong })
       .default(''),
     genre: z.enum(VOD_GENRES, { error: M.thisFieldRequired }).default('Other'),
     tags: z
@@ -93,7 +93,7 @@ export const vodSchema = z
         textSchema()
           .trim()
           .min(1, { error: LIMIT_TEXTS.emptyEntry })
-          .max(50, { error: VOD_TEXTS.tagTooLong }),
+          .max(TEXT_LIMITS.tag, { error: VOD_TEXTS.tagTooLong }),
         {
           error: M.thisFieldRequired,
         },

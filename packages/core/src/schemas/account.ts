@@ -3,9 +3,9 @@
  * for the server's route schemas and the console's dialogs.
  */
 import { z } from 'zod';
-import { textSchema } from '../validation/field-schemas.ts';
+import { maxChars, textSchema } from '../validation/field-schemas.ts';
 import { profileSchema } from '../validation/form-schemas.ts';
-import { TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from '../validation/limits.ts';
+import { TEXT_LIMITS, TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from '../validation/limits.ts';
 import { customerSchema, userSchema } from './user.ts';
 
 // ---- Texts (spec sections 2, 8 and 9, verbatim) --------------------------------------------
@@ -131,7 +131,18 @@ const parseOffsetText = (text: string): number => {
  * field is missing, never 0 (UTC); offsets run from -12 to +14 in quarter hours (5.75 Nepal).
  */
 const timezoneOffsetSchema = z
-  .union([z.number(), z.string().trim().transform(parseOffsetText)], { error: 'Timezone is required' })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        // Longer than any offset: answered as unreadable text is ('Timezone is required').
+        .max(TEXT_LIMITS.dateTime)
+        .transform(parseOffsetText),
+    ],
+    { error: 'Timezone is required' },
+  )
   .pipe(
     z
       .number({ error: 'Timezone is required' })
@@ -144,9 +155,9 @@ export const editCustomerFieldsSchema = z.object({
   paymentPlan: z.enum(PAYMENT_PLANS, { error: 'Payment plan is required' }).optional(),
   timezone: timezoneOffsetSchema.optional(),
   addCustomDomain: formBoolean.optional(),
-  customDomainName: textSchema().trim().toLowerCase().max(253).optional(),
+  customDomainName: textSchema().trim().toLowerCase().check(maxChars(TEXT_LIMITS.domain)).optional(),
   cdnProtocol: z.enum(CDN_PROTOCOLS, { error: "CDN protocol is 'https://' or 'http://'" }).optional(),
-  cdnDomain: textSchema().trim().max(253).optional(),
+  cdnDomain: textSchema().trim().check(maxChars(TEXT_LIMITS.domain)).optional(),
   uploadLogo: formBoolean.optional(),
   isCertificateModified: formBoolean.optional(),
   isFirstTime: formBoolean.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { textSchema } from '../validation/field-schemas.ts';
+import { TEXT_LIMITS } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 
 /**
@@ -151,6 +152,7 @@ export const alarmCreateBodySchema = z.object({
   customerId: z.uuid({ error: ALARM_TEXTS.customerId }).nullable().optional(),
   time_on: z.iso
     .datetime({ offset: true, error: ALARM_TEXTS.timeOn })
+    .max(TEXT_LIMITS.dateTime, { error: ALARM_TEXTS.timeOn })
     .refine((value) => Date.parse(value) <= Date.now() + ALARM_MAX_FUTURE_MS, {
       error: ALARM_TEXTS.timeOnFuture,
     })

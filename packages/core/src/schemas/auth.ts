@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { repeatPasswordRule } from '../validation/cross-field-rules.ts';
-import { emailSchema, passwordSchema, textSchema } from '../validation/field-schemas.ts';
+import {
+  emailSchema,
+  passwordSchema,
+  repeatPasswordSchema,
+  textSchema,
+} from '../validation/field-schemas.ts';
 import { EMAIL_MAX_LENGTH } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { crossFieldCheck } from '../validation/zod-checks.ts';
@@ -53,7 +58,7 @@ export const newPasswordRequestSchema = z
     email: emailSchema,
     token: textSchema(required).min(1, required).max(200),
     password: passwordSchema(),
-    repeatPassword: textSchema(required),
+    repeatPassword: repeatPasswordSchema,
   })
   .check(crossFieldCheck(repeatPasswordRule()));
 export type NewPasswordRequest = z.infer<typeof newPasswordRequestSchema>;

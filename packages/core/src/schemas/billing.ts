@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { LIST_MAX_PAGE } from '../resources/list.ts';
+import { TEXT_LIMITS } from '../validation/limits.ts';
 import { PAYMENT_PLANS, type PaymentPlan } from './account.ts';
 
 export const BILLING_CURRENCY = 'USD';
@@ -169,9 +170,13 @@ export const fillBillingText = (template: string, values: Record<string, string 
 const MONTH = /^(19|20)\d{2}-(0[1-9]|1[0-2])$/;
 /** A decimal quantity with at most 3 decimals (what invoice_lines.quantity stores). */
 const QUANTITY = /^\d{1,15}(\.\d{1,3})?$/;
+/** The longest text MONTH and QUANTITY accept, with room for the spaces a quantity is trimmed of. */
+const MONTH_MAX_LENGTH = 7;
+const QUANTITY_MAX_LENGTH = 32;
 
 export const billingMonthSchema = z
   .string({ error: BILLING_TEXTS.month })
+  .max(MONTH_MAX_LENGTH, { error: BILLING_TEXTS.month, abort: true })
   .regex(MONTH, { error: BILLING_TEXTS.month });
 
 /** The display number of an issued document: INV-000001, CN-000001. */
@@ -238,7 +243,9 @@ export const manualLineInputSchema = z
     description: descriptionSchema,
     /** A decimal string ("1.5") or a number; stored with at most 3 decimals. */
     quantity: z
-      .union([z.string(), z.number()], { error: BILLING_TEXTS.quantity })
+      .union([z.string().max(QUANTITY_MAX_LENGTH, { error: BILLING_TEXTS.quantity }), z.number()], {
+        error: BILLING_TEXTS.quantity,
+      })
       .transform((value) => (typeof value === 'number' ? String(value) : value.trim()))
       .refine((value) => QUANTITY.test(value) && Number(value) > 0, { error: BILLING_TEXTS.quantity }),
     rateMinor: z
@@ -305,7 +312,9 @@ export const creditNoteBodySchema = z.strictObject({
 export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
 
 export const paymentBodySchema = z.strictObject({
-  paidAt: z.iso.datetime({ offset: true, error: BILLING_TEXTS.paidAt }),
+  paidAt: z.iso
+    .datetime({ offset: true, error: BILLING_TEXTS.paidAt })
+    .max(TEXT_LIMITS.dateTime, { error: BILLING_TEXTS.paidAt }),
   reference: z.string().trim().max(BILLING_LIMITS.reference, { error: BILLING_TEXTS.reference }).optional(),
   amountMinor: z
     .number({ error: BILLING_TEXTS.amountMinor })

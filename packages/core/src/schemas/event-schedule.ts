@@ -24,8 +24,13 @@ import {
   scheduleMaxDateRule,
   startEndDatesRule,
 } from '../validation/cross-field-rules.ts';
-import { specDateTimeSchema, textSchema, triggerDurationSchema } from '../validation/field-schemas.ts';
-import { DURATION_SECONDS_MAX } from '../validation/limits.ts';
+import {
+  maxChars,
+  specDateTimeSchema,
+  textSchema,
+  triggerDurationSchema,
+} from '../validation/field-schemas.ts';
+import { DURATION_SECONDS_MAX, TEXT_LIMITS } from '../validation/limits.ts';
 import { greaterThanZeroMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from '../validation/messages.ts';
 import { parseSpecDateTime, parseTimeOfDay } from '../validation/parsers.ts';
 import { validateDtmf, validateGreaterThanZero, validateSpecDateTime } from '../validation/rules.ts';
@@ -112,13 +117,17 @@ export const EVENT_SCHEDULE_TEXTS = {
 
 const optionalDate = textSchema({ error: M.invalidDate })
   .trim()
-  .check(ruleCheck((value: string) => (value === '' ? null : validateSpecDateTime(value))))
+  .check(
+    maxChars(TEXT_LIMITS.dateTime, M.invalidDate),
+    ruleCheck((value: string) => (value === '' ? null : validateSpecDateTime(value))),
+  )
   .default('');
 
 /** HH:mm or HH:mm:ss, or '' (no daily rule); ruleTimeRule words the message. */
 const optionalTime = textSchema({ error: M.invalidTime })
   .trim()
   .check(
+    maxChars(TEXT_LIMITS.dateTime, M.invalidTime),
     ruleCheck((value: string) => (value === '' || parseTimeOfDay(value) !== null ? null : M.invalidTime)),
   )
   .default('');

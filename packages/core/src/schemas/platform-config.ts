@@ -15,9 +15,9 @@
  */
 import { z } from 'zod';
 import { versionSchema } from '../resources/list.ts';
-import { configJsonSchema, noteSchema, textSchema } from '../validation/field-schemas.ts';
-import { NUMBER_MAX } from '../validation/limits.ts';
-import { VALIDATION_MESSAGES as M } from '../validation/messages.ts';
+import { configJsonSchema, maxChars, noteSchema, textSchema } from '../validation/field-schemas.ts';
+import { NUMBER_MAX, REDIS_KEY_MAX_LENGTH, TEXT_LIMITS } from '../validation/limits.ts';
+import { VALIDATION_MESSAGES as M, redisKeyTooLongMessage } from '../validation/messages.ts';
 import { validateAdReportUrl, validateRedisKey, validateUrl } from '../validation/rules.ts';
 import { ruleCheck } from '../validation/zod-checks.ts';
 
@@ -25,6 +25,8 @@ import { ruleCheck } from '../validation/zod-checks.ts';
 export const DEFAULT_CLUSTER = 'default';
 /** A cluster's name: letters, digits, dot, dash and underscore, starting with a letter or digit. */
 export const CLUSTER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
+/** The longest cluster name the pattern allows. */
+export const CLUSTER_NAME_MAX_LENGTH = 63;
 /** How many versions the history lists at most (newest first); older ones stay readable by number. */
 export const CONFIG_HISTORY_LIMIT = 200;
 
@@ -101,11 +103,17 @@ export const PLATFORM_CONFIG_TEXTS = {
 /** A base URL, or empty for "not set". */
 const optionalUrlSchema = textSchema({ error: M.invalidUrl })
   .trim()
-  .check(ruleCheck((value: string) => (value === '' ? null : validateUrl(value))));
+  .check(
+    maxChars(TEXT_LIMITS.url),
+    ruleCheck((value: string) => (value === '' ? null : validateUrl(value))),
+  );
 /** Ad report URL: http(s), or a path starting with /, or empty. */
 const optionalAdReportUrlSchema = textSchema({ error: M.adReportUrl })
   .trim()
-  .check(ruleCheck((value: string) => (value === '' ? null : validateAdReportUrl(value))));
+  .check(
+    maxChars(TEXT_LIMITS.url),
+    ruleCheck((value: string) => (value === '' ? null : validateAdReportUrl(value))),
+  );
 
 /**
  * The Redis key prefix: required (core's redisKeySchema({ creating: true }) with the key present:
@@ -113,7 +121,10 @@ const optionalAdReportUrlSchema = textSchema({ error: M.adReportUrl })
  */
 const requiredRedisKeySchema = textSchema({ error: M.redisKeyRequired })
   .trim()
-  .check(ruleCheck((value: string) => validateRedisKey(value, { creating: true })));
+  .check(
+    maxChars(REDIS_KEY_MAX_LENGTH, redisKeyTooLongMessage(REDIS_KEY_MAX_LENGTH)),
+    ruleCheck((value: string) => validateRedisKey(value, { creating: true })),
+  );
 
 /** A configuration's values as stored and answered (maps as objects). */
 export const platformConfigValuesSchema = z.object({
@@ -152,10 +163,9 @@ export const platformConfigInputSchema = z.object({
 });
 export type PlatformConfigInput = z.input<typeof platformConfigInputSchema>;
 
-export const clusterNameSchema = textSchema({ error: PLATFORM_CONFIG_TEXTS.invalidCluster }).regex(
-  CLUSTER_NAME_PATTERN,
-  { error: PLATFORM_CONFIG_TEXTS.invalidCluster },
-);
+export const clusterNameSchema = textSchema({ error: PLATFORM_CONFIG_TEXTS.invalidCluster })
+  .check(maxChars(CLUSTER_NAME_MAX_LENGTH, PLATFORM_CONFIG_TEXTS.invalidCluster))
+  .regex(CLUSTER_NAME_PATTERN, { error: PLATFORM_CONFIG_TEXTS.invalidCluster });
 
 /** `?cluster=` (the server's own cluster when left out). */
 export const platformConfigQuerySchema = z.object({ cluster: clusterNameSchema.default(DEFAULT_CLUSTER) });

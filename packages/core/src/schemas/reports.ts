@@ -8,6 +8,7 @@
  * on the server (400 naming the field) and in the console's form alike.
  */
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, TEXT_LIMITS } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { DEMAND_REPORT_TEXTS, dayMs } from './demand-reports.ts';
 
@@ -109,8 +110,9 @@ const metricsSchema = z.preprocess(
 /** The query's fields before the period rules (which need the clock). */
 export const reportQueryFields = {
   period: z.enum(REPORT_PERIODS).default('range'),
-  from: z.string().optional(),
-  to: z.string().optional(),
+  // Days (YYYY-MM-DD), read by the period rules ('day' names the format); longer is no day.
+  from: z.string().max(TEXT_LIMITS.dateTime, { error: REPORT_TEXTS.day }).optional(),
+  to: z.string().max(TEXT_LIMITS.dateTime, { error: REPORT_TEXTS.day }).optional(),
   year: wholeNumber(REPORT_TEXTS.invalidYear).optional(),
   month: wholeNumber(REPORT_TEXTS.invalidMonth).optional(),
   groupBy: z.enum(REPORT_GROUPS).default('period'),
@@ -265,7 +267,9 @@ export type ReportResponse = z.infer<typeof reportResponseSchema>;
 // Saved reports
 
 const recipientsSchema = z
-  .array(z.email({ error: REPORT_TEXTS.invalidEmail }))
+  .array(
+    z.email({ error: REPORT_TEXTS.invalidEmail }).max(EMAIL_MAX_LENGTH, { error: REPORT_TEXTS.invalidEmail }),
+  )
   .max(REPORT_MAX_RECIPIENTS, { error: REPORT_TEXTS.tooManyRecipients });
 
 /** The saved query (no customer scope beyond the query's own customerId). */

@@ -6,11 +6,12 @@
 import { z } from 'zod';
 import { TEAM_ROLES, type TeamRole } from '../resources/permissions.ts';
 import { emailSchema, requiredTextSchema } from '../validation/field-schemas.ts';
+import { TEXT_LIMITS } from '../validation/limits.ts';
 import { VALIDATION_MESSAGES } from '../validation/messages.ts';
 import { newPasswordRequestSchema } from './auth.ts';
 
-/** How long a team member's first or last name may be (the sign-up form's bound). */
-export const TEAM_NAME_MAX_LENGTH = 100;
+/** How long a team member's first or last name may be: core's one bound of a person's name. */
+export const TEAM_NAME_MAX_LENGTH = TEXT_LIMITS.personName;
 
 /** Labels of the invite form ('{_field_} is required'). */
 export const TEAM_FIELD_LABELS = {
@@ -50,8 +51,8 @@ export type TeamListResponse = z.infer<typeof teamListResponseSchema>;
 /** `POST team/members`: invite someone by email with a role (they set their password from the mail). */
 export const teamInviteRequestSchema = z.object({
   email: emailSchema,
-  firstName: requiredTextSchema(TEAM_FIELD_LABELS.firstName).max(TEAM_NAME_MAX_LENGTH),
-  lastName: requiredTextSchema(TEAM_FIELD_LABELS.lastName).max(TEAM_NAME_MAX_LENGTH),
+  firstName: requiredTextSchema(TEAM_FIELD_LABELS.firstName, TEAM_NAME_MAX_LENGTH),
+  lastName: requiredTextSchema(TEAM_FIELD_LABELS.lastName, TEAM_NAME_MAX_LENGTH),
   role: teamRoleSchema,
 });
 export type TeamInviteRequest = z.infer<typeof teamInviteRequestSchema>;

@@ -11,10 +11,15 @@ import {
   DAILY_BUDGET_MAX,
   DAILY_BUDGET_MIN,
   DURATION_SECONDS_MAX,
+  EMAIL_MAX_LENGTH,
+  NOTE_MAX_LENGTH,
   NUMBER_MAX,
+  PASSWORD_MAX_LENGTH,
   PERCENTAGE_MAX,
   PODS_MAX,
   PROBE_DURATION_MAX,
+  REDIS_KEY_MAX_LENGTH,
+  TEXT_LIMITS,
   TRANSITIONS,
 } from './limits.ts';
 import {
@@ -26,6 +31,8 @@ import {
   maxValueMessage,
   minLengthMessage,
   minValueMessage,
+  passwordTooLongMessage,
+  redisKeyTooLongMessage,
 } from './messages.ts';
 import {
   type ClockOption,
@@ -88,6 +95,21 @@ export const safeTextCheck = z.refine<string>((value) => validateSafeText(value)
  */
 export const textSchema = (params?: Parameters<typeof z.string>[0]) => z.string(params).check(safeTextCheck);
 
+/**
+ * A text's upper bound (TEXT_LIMITS), as a check to place right after `.trim()`: a longer value
+ * gets this one issue, 'Must be at most {max} characters' unless the field has a message of its
+ * own, and none of the field's rules run on it (so no rule ever reads a megabyte).
+ */
+export const maxChars = (max: number, message: string = LIMIT_TEXTS.tooLong(max)) =>
+  z.maxLength(max, { error: message, abort: true });
+
+/**
+ * Schemas bounded as a whole rather than by a `.max()` on each text inside (Config JSON: its
+ * text, or its object written as JSON): the limit they check. Read by the tests that make sure
+ * every text of a write schema is bounded.
+ */
+export const wholeTextLimits = z.registry<{ maxLength: number }>();
+
 /** A number's upper bound where the spec sets none: 'Must be at most {max}'. */
 const atMost = (max: number) => ({ error: LIMIT_TEXTS.atMost(max) });
 
@@ -97,51 +119,68 @@ const atMost = (max: number) => ({ error: LIMIT_TEXTS.atMost(max) });
  * Required text, trimmed: '{_field_} is required' when a field label is given, else
  * 'This field is required'.
  */
-export const requiredTextSchema = (field?: string) => {
+export const requiredTextSchema = (field?: string, max?: number) => {
   const message = field === undefined ? M.thisFieldRequired : fieldRequiredMessage(field);
-  return textSchema({ error: message }).trim().min(1, { error: message });
+  const required = textSchema({ error: message }).trim();
+  return (max === undefined ? required : required.check(maxChars(max))).min(1, { error: message });
 };
 
 /** Required text marked 'required *'. */
 export const requiredStarTextSchema = textSchema({ error: M.requiredStar })
   .trim()
-  .check(ruleCheck(validateRequiredStar));
+  .check(maxChars(TEXT_LIMITS.text), ruleCheck(validateRequiredStar));
 
-/** Advertiser: a non-empty string, 'required *'. */
+/** Advertiser: a non-empty string, 'required *' (an advertiser's id or name). */
 export const advertiserSchema = textSchema({ error: M.requiredStar })
   .trim()
-  .check(ruleCheck(validateAdvertiser));
+  .check(maxChars(TEXT_LIMITS.name), ruleCheck(validateAdvertiser));
 
-/** Text of at least `length` characters. */
-export const minLengthTextSchema = (length: number) =>
+/** Text of at least `length` characters, and at most `max`. */
+export const minLengthTextSchema = (length: number, max: number = TEXT_LIMITS.text) =>
   textSchema({ error: minLengthMessage(length) }).check(
+    maxChars(max),
     ruleCheck((value) => validateMinLength(value, length)),
   );
 
 /** Admin note, user note: at most 3000 characters. */
-export const noteSchema = textSchema({ error: M.noteTooLong }).check(ruleCheck(validateNote));
+export const noteSchema = textSchema({ error: M.noteTooLong }).check(
+  maxChars(NOTE_MAX_LENGTH, M.noteTooLong),
+  ruleCheck(validateNote),
+);
 
-export const emailSchema = textSchema({ error: M.invalidEmail }).trim().check(ruleCheck(validateEmail));
+/** An address: longer than an address can be is 'Invalid email' too. */
+export const emailSchema = textSchema({ error: M.invalidEmail })
+  .trim()
+  .check(maxChars(EMAIL_MAX_LENGTH, M.invalidEmail), ruleCheck(validateEmail));
 
-/** A list of addresses, each checked; the message is on the list. */
+/** A list of addresses, each checked; the message is on the list (an over-long one's on its place). */
 export const emailListSchema = z
-  .array(textSchema({ error: M.invalidEmail }).trim(), { error: M.invalidEmail })
+  .array(textSchema({ error: M.invalidEmail }).trim().check(maxChars(EMAIL_MAX_LENGTH, M.invalidEmail)), {
+    error: M.invalidEmail,
+  })
   .check(ruleCheck(validateEmailList));
 
 /** JSON text. */
-export const jsonTextSchema = textSchema({ error: M.invalidJson }).check(ruleCheck(validateJson));
+export const jsonTextSchema = textSchema({ error: M.invalidJson }).check(
+  maxChars(TEXT_LIMITS.json),
+  ruleCheck(validateJson),
+);
 /** Regular-expression text. */
-export const regexTextSchema = textSchema({ error: M.invalidRegex }).check(ruleCheck(validateRegex));
+export const regexTextSchema = textSchema({ error: M.invalidRegex }).check(
+  maxChars(TEXT_LIMITS.regex),
+  ruleCheck(validateRegex),
+);
 
 export const transitionSchema = z.enum(TRANSITIONS, { error: M.thisFieldRequired });
 
-export const adExchangeValueSchema = textSchema({ error: M.playlistNotValid }).check(
-  ruleCheck(validateAdExchangeValue),
-);
+/** Trimmed; at most TEXT_LIMITS.token characters. */
+export const adExchangeValueSchema = textSchema({ error: M.playlistNotValid })
+  .trim()
+  .check(maxChars(TEXT_LIMITS.token), ruleCheck(validateAdExchangeValue));
 
 export const adReportUrlSchema = textSchema({ error: M.adReportUrl })
   .trim()
-  .check(ruleCheck(validateAdReportUrl));
+  .check(maxChars(TEXT_LIMITS.url), ruleCheck(validateAdReportUrl));
 
 /**
  * Config text, or a config object's keys and text values, that PostgreSQL can store. First and
@@ -161,33 +200,76 @@ const configTextCheck = z.refine<unknown>(
 );
 
 /**
+ * Config JSON's size: its text, or its object written as JSON, at most TEXT_LIMITS.json characters
+ * (so every key and value inside is bounded too). Aborting, before the spec's rule reads it.
+ */
+const tooLongJson = { error: LIMIT_TEXTS.tooLong(TEXT_LIMITS.json) };
+const configSizeCheck = z.refine<unknown>(
+  (value) => {
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
+    // Characters as zod's `.max()` counts them: code points (units first, the cheap case).
+    return text.length <= TEXT_LIMITS.json || [...text].length <= TEXT_LIMITS.json;
+  },
+  { ...tooLongJson, abort: true },
+);
+
+/**
  * Config JSON as text (the console's editor) or as an object (an API payload). Missing or empty:
  * 'Set default as {}'; unreadable text: 'Invalid JSON'; otherwise keys and string values as the
- * spec says.
+ * spec says; at most TEXT_LIMITS.json characters (of the text, or of the object as JSON).
  */
 export const configJsonSchema = z
-  .union([z.string(), z.record(z.string(), z.unknown())], {
-    error: (issue) => (issue.input === undefined || issue.input === null ? M.setDefaultConfig : M.configJson),
-  })
-  .check(configTextCheck, ruleCheck(validateConfigJson));
+  .union(
+    [
+      // Aborting: the union then answers with its own message (below), and no check after it runs.
+      z.string().max(TEXT_LIMITS.json, { ...tooLongJson, abort: true }),
+      z.record(z.string(), z.unknown()),
+    ],
+    {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? M.setDefaultConfig
+          : typeof issue.input === 'string'
+            ? tooLongJson.error
+            : M.configJson,
+    },
+  )
+  .check(configTextCheck, configSizeCheck, ruleCheck(validateConfigJson))
+  .register(wholeTextLimits, { maxLength: TEXT_LIMITS.json });
 
-export const uuidSchema = textSchema({ error: M.invalidUuid }).trim().check(ruleCheck(validateUuid));
-export const urlSchema = textSchema({ error: M.invalidUrl }).trim().check(ruleCheck(validateUrl));
+export const uuidSchema = textSchema({ error: M.invalidUuid })
+  .trim()
+  .check(maxChars(TEXT_LIMITS.id, M.invalidUuid), ruleCheck(validateUuid));
+export const urlSchema = textSchema({ error: M.invalidUrl })
+  .trim()
+  .check(maxChars(TEXT_LIMITS.url), ruleCheck(validateUrl));
 /** A URL ending with '/'. */
-export const streamUrlSchema = textSchema({ error: M.invalidUrl }).trim().check(ruleCheck(validateStreamUrl));
-export const dtmfSchema = textSchema({ error: M.invalidDtmf }).check(ruleCheck(validateDtmf));
-/** Empty or even length; a missing token is empty. */
+export const streamUrlSchema = textSchema({ error: M.invalidUrl })
+  .trim()
+  .check(maxChars(TEXT_LIMITS.url), ruleCheck(validateStreamUrl));
+export const dtmfSchema = textSchema({ error: M.invalidDtmf }).check(
+  maxChars(TEXT_LIMITS.text, M.invalidDtmf),
+  ruleCheck(validateDtmf),
+);
+/** Empty or even length, at most TEXT_LIMITS.token characters; a missing token is empty. */
 export const akamaiTokenSchema = textSchema({ error: M.invalidAkamaiToken })
+  .check(maxChars(TEXT_LIMITS.token))
   .optional()
   .check(ruleCheck(validateAkamaiToken));
 /** A date-time written MM-DD-YYYYTHH:mm:ss. */
 export const specDateTimeSchema = textSchema({ error: M.invalidDate })
   .trim()
-  .check(ruleCheck(validateSpecDateTime));
+  .check(maxChars(TEXT_LIMITS.dateTime, M.invalidDate), ruleCheck(validateSpecDateTime));
 
-/** Trusted or blocked IPs: each an IPv4 address or CIDR range; the message is on the list. */
+/**
+ * Trusted or blocked IPs: each an IPv4 address or CIDR range; the message is on the list (on the
+ * entry's place for one longer than any address).
+ */
 export const ipListSchema = z
-  .array(textSchema({ error: M.invalidIpOrCidr }).trim(), { error: M.invalidIpOrCidr })
+  .array(
+    textSchema({ error: M.invalidIpOrCidr }).trim().check(maxChars(TEXT_LIMITS.ipOrCidr, M.invalidIpOrCidr)),
+    { error: M.invalidIpOrCidr },
+  )
   .check(ruleCheck(validateIpList));
 
 /** trustedIpsList and blockedIpsList, with blocked entries checked against the trusted ones. */
@@ -195,15 +277,31 @@ export const ipListsSchema = z
   .object({ trustedIpsList: ipListSchema.optional(), blockedIpsList: ipListSchema.optional() })
   .check(crossFieldCheck(blockedIpsRule));
 
-export const passwordSchema = (bounds: LengthBounds = {}) =>
-  textSchema({ error: M.passwordEmpty }).check(ruleCheck((value) => validatePassword(value, bounds)));
+export const passwordSchema = (bounds: LengthBounds = {}) => {
+  const max = bounds.maxLength ?? PASSWORD_MAX_LENGTH;
+  return textSchema({ error: M.passwordEmpty }).check(
+    maxChars(max, passwordTooLongMessage(max)),
+    ruleCheck((value) => validatePassword(value, bounds)),
+  );
+};
+
+/**
+ * The password typed again ('This field is required' when missing), compared with the password
+ * by `repeatPasswordRule`; longer than any password it cannot be the same.
+ */
+export const repeatPasswordSchema = textSchema({ error: M.thisFieldRequired }).check(
+  maxChars(PASSWORD_MAX_LENGTH, M.repeatPassword),
+);
 
 /** Redis key; pass `{ creating: true }` on the create form, where it is required. */
-export const redisKeySchema = (options: RedisKeyOptions = {}) =>
-  textSchema({ error: M.redisKeyRequired })
+export const redisKeySchema = (options: RedisKeyOptions = {}) => {
+  const max = options.maxLength ?? REDIS_KEY_MAX_LENGTH;
+  return textSchema({ error: M.redisKeyRequired })
     .trim()
+    .check(maxChars(max, redisKeyTooLongMessage(max)))
     .optional()
     .check(ruleCheck((value) => validateRedisKey(value, options)));
+};
 
 // ---- Numbers ----------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /** The profile and account dialogs (spec section 5, "Profile" and "Account"). */
 import { z } from 'zod';
-import { requiredTextSchema, textSchema } from './field-schemas.ts';
+import { maxChars, requiredTextSchema, textSchema } from './field-schemas.ts';
 import {
   FILE_FIELD_LABELS,
   type FileRef,
@@ -9,7 +9,7 @@ import {
   validateLogoFile,
   validatePrivateKeyFile,
 } from './files.ts';
-import { ORGANIZATION_TYPES, TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from './limits.ts';
+import { ORGANIZATION_TYPES, TEXT_LIMITS, TIMEZONE_OFFSET_MAX, TIMEZONE_OFFSET_MIN } from './limits.ts';
 import { fieldRequiredMessage, LIMIT_TEXTS, VALIDATION_MESSAGES as M } from './messages.ts';
 import { isEmptyValue } from './rules.ts';
 import type { CrossFieldRule, FieldIssue } from './types.ts';
@@ -28,21 +28,23 @@ export const PROFILE_FIELD_LABELS = {
   country: 'Country',
 } as const;
 
-/** Optional text: absent, null or any string (trimmed). */
-const optionalText = textSchema({ error: M.thisFieldRequired }).trim().nullish();
+/** Optional text of at most `max` characters: absent, null or a string (trimmed). */
+const optionalText = (max: number) =>
+  textSchema({ error: M.thisFieldRequired }).trim().check(maxChars(max)).nullish();
 
 /**
  * firstName, lastName, mobilePhone and country required ('{_field_} is required'); jobTitle and
  * organizationType optional, the latter one of the spec's organisation types ('' means none, as
- * a cleared select gives). A payload that is not an object at all: 'Please fill the required fields'.
+ * a cleared select gives). Each text at most its TEXT_LIMITS length, as at sign-up ('Must be at
+ * most {max} characters'). A payload that is not an object at all: 'Please fill the required fields'.
  */
 export const profileSchema = z.object(
   {
-    firstName: requiredTextSchema(PROFILE_FIELD_LABELS.firstName),
-    lastName: requiredTextSchema(PROFILE_FIELD_LABELS.lastName),
-    mobilePhone: requiredTextSchema(PROFILE_FIELD_LABELS.mobilePhone),
-    country: requiredTextSchema(PROFILE_FIELD_LABELS.country),
-    jobTitle: optionalText,
+    firstName: requiredTextSchema(PROFILE_FIELD_LABELS.firstName, TEXT_LIMITS.personName),
+    lastName: requiredTextSchema(PROFILE_FIELD_LABELS.lastName, TEXT_LIMITS.personName),
+    mobilePhone: requiredTextSchema(PROFILE_FIELD_LABELS.mobilePhone, TEXT_LIMITS.phone),
+    country: requiredTextSchema(PROFILE_FIELD_LABELS.country, TEXT_LIMITS.country),
+    jobTitle: optionalText(TEXT_LIMITS.jobTitle),
     organizationType: z
       .union([z.enum(ORGANIZATION_TYPES), z.literal('')], { error: M.thisFieldRequired })
       .nullish(),
@@ -124,10 +126,13 @@ const timezoneOffset = z
 export const accountSchema = z
   .looseObject(
     {
-      paymentPlan: requiredTextSchema(ACCOUNT_FIELD_LABELS.paymentPlan),
-      timezone: z.union([timezoneOffset, requiredTextSchema(ACCOUNT_FIELD_LABELS.timezone)], {
-        error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.timezone),
-      }),
+      paymentPlan: requiredTextSchema(ACCOUNT_FIELD_LABELS.paymentPlan, TEXT_LIMITS.text),
+      timezone: z.union(
+        [timezoneOffset, requiredTextSchema(ACCOUNT_FIELD_LABELS.timezone, TEXT_LIMITS.text)],
+        {
+          error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.timezone),
+        },
+      ),
       uploadLogo: z.boolean().nullish(),
       logo: fileRefSchema(fieldRequiredMessage(ACCOUNT_FIELD_LABELS.logo))
         .check(ruleCheck((file) => validateLogoFile(file, 'logo')))
@@ -139,6 +144,7 @@ export const accountSchema = z
       customDomainName: textSchema({ error: fieldRequiredMessage(ACCOUNT_FIELD_LABELS.customDomainName) })
         .trim()
         .toLowerCase()
+        .check(maxChars(TEXT_LIMITS.domain))
         .nullish(),
       isCertificateModified: z.boolean().nullish(),
       certificateUrl: fileRefSchema(fieldRequiredMessage(ACCOUNT_FIELD_LABELS.certificateUrl)).nullish(),

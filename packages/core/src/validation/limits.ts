@@ -122,3 +122,71 @@ export const TIMEZONE_OFFSET_MAX = 14;
  * largest signed 32-bit integer, what an integer column stores and what no real setting needs.
  */
 export const NUMBER_MAX = 2_147_483_647;
+
+// ---- Text lengths: chosen here, one set for every write path (issue 46) ----------------------
+//
+// Every text a write accepts (sign-up, the profile, the team, the account, each resource, the
+// platform configuration...) is bounded by one of these, checked before the field's own rules
+// and answered 'Must be at most {max} characters' (or the field's own message where the spec
+// words one, such as the note's), so no path stores what another refuses. The spec bounds only
+// the notes (3000, above); the other bounds are ours, each with its reason. Characters are
+// counted as zod counts them (code points).
+
+export const TEXT_LIMITS = {
+  /** A person's first or last name: 100, sign-up's bound since it was written. */
+  personName: 100,
+  /**
+   * A phone number: 40, sign-up's bound. E.164 numbers have at most 15 digits; 40 leaves room for
+   * a '+', spaces, brackets and an extension, and keeps every number sign-up stored saveable.
+   */
+  phone: 40,
+  /** A job title: 100, as a name. */
+  jobTitle: 100,
+  /** A country (the profile's: a code, or a name; the longest name in use has 56 characters). */
+  country: 100,
+  /** A record's name (resources, and labels inside them such as a layout's or a bundle share's). */
+  name: 120,
+  /** One line shown to viewers or users: a text overlay, a VOD title. */
+  line: 200,
+  /** A description: 3000, as a note. */
+  description: NOTE_MAX_LENGTH,
+  /** A note: the spec's 3000. */
+  note: NOTE_MAX_LENGTH,
+  /** A tag of a VOD asset. */
+  tag: 50,
+  /**
+   * A URL: 2048, what browsers, CDNs and ad servers reliably handle (longer ad tags are cut by
+   * some players), far beyond any stream or ad tag URL with its macros.
+   */
+  url: 2048,
+  /** A secret or opaque value: an Akamai token, an ad exchange value. Hex keys are tens of characters. */
+  token: 1024,
+  /** A marketplace customer token (sign-up's bound: the marketplaces' registration tokens are long). */
+  marketplaceToken: 2048,
+  /** An email address: RFC 5321's 320. */
+  email: EMAIL_MAX_LENGTH,
+  /** A domain name: DNS's 253. */
+  domain: 253,
+  /** An id written as text (a UUID is 36). */
+  id: 36,
+  /**
+   * A date or time written as text: 'MM-DD-YYYYTHH:mm:ss' is 19, ISO 8601 with nanoseconds and an
+   * offset (RFC 3339 as Go writes it) 35.
+   */
+  dateTime: 40,
+  /** An IPv4 address or CIDR range: '255.255.255.255/32' is 18. */
+  ipOrCidr: 18,
+  /** A Kubernetes key: a 253-character DNS prefix, '/', and a 63-character name. */
+  kubernetesKey: 317,
+  /** A Kubernetes label or toleration value: 63. */
+  kubernetesValue: 63,
+  /**
+   * Config JSON (text, or an object as JSON): 16,384 characters, hundreds of settings; a
+   * configuration is read on every playback request, so it stays small.
+   */
+  json: 16_384,
+  /** A regular expression: 1024, longer patterns are no rule anyone reads. */
+  regex: 1024,
+  /** Any other short text (a DTMF sequence, a 'required *' value): 200. */
+  text: 200,
+} as const;

@@ -1,4 +1,11 @@
-import { ACCOUNT_TEXTS, TEXTS, type User, VALIDATION_MESSAGES } from '@cuepoint/core';
+import {
+  ACCOUNT_TEXTS,
+  LIMIT_TEXTS,
+  TEXT_LIMITS,
+  TEXTS,
+  type User,
+  VALIDATION_MESSAGES,
+} from '@cuepoint/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -92,6 +99,24 @@ describe('My Profile', () => {
     ]);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('refuses texts over core’s limits (the server’s), naming each field, without calling the API', async () => {
+    const { fetchMock, ui } = open();
+    const first = await screen.findByLabelText(/^first name/i, { selector: 'input' });
+    await ui.clear(first);
+    await ui.click(first);
+    await ui.paste('x'.repeat(TEXT_LIMITS.personName + 1));
+    await ui.clear(input(/^job title/i));
+    await ui.click(input(/^job title/i));
+    await ui.paste('x'.repeat(TEXT_LIMITS.jobTitle + 1));
+    await ui.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(input(/^first name/i)).toHaveAccessibleDescription(LIMIT_TEXTS.tooLong(TEXT_LIMITS.personName)),
+    );
+    expect(input(/^job title/i)).toHaveAccessibleDescription(LIMIT_TEXTS.tooLong(TEXT_LIMITS.jobTitle));
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("shows the server's 400 field messages on their fields", async () => {
