@@ -13,6 +13,18 @@ const flag = (name: string, fallback: 0 | 1) =>
     .default(String(fallback) as '0' | '1')
     .transform((v) => (v === '1' ? 1 : 0) as 0 | 1);
 
+/** Comma-separated IP addresses and CIDR ranges (a prefix no longer than the family's). */
+function isAddressList(value: string): boolean {
+  const parts = value.split(',').map((part) => part.trim());
+  return parts.every((part) => {
+    const [address = '', prefix, ...rest] = part.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+}
+
 const positiveInt = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER) =>
   z
     .string()
@@ -117,7 +129,7 @@ export const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .default('false')
-    .refine((v) => /^(true|false|\d+|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/.test(v.trim()), {
+    .refine((v) => /^(true|false|\d+)$/.test(v.trim()) || isAddressList(v), {
       error: 'TRUST_PROXY accepts true, false, a hop count, or comma-separated proxy addresses/CIDR ranges',
     })
     .transform((v): boolean | number | string[] => {
@@ -171,21 +183,9 @@ export const envSchema = z.object({
   ADS_TRUSTED_CALLERS: z
     .string()
     .default('')
-    .refine(
-      (v) =>
-        v
-          .split(',')
-          .map((part) => part.trim())
-          .filter((part) => part !== '')
-          .every((part) => {
-            const [address = '', prefix, ...rest] = part.split('/');
-            const family = isIP(address);
-            if (family === 0 || rest.length > 0) return false;
-            if (prefix === undefined) return true;
-            return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
-          }),
-      { error: 'ADS_TRUSTED_CALLERS accepts comma-separated addresses and CIDR ranges' },
-    )
+    .refine((v) => v.trim() === '' || isAddressList(v), {
+      error: 'ADS_TRUSTED_CALLERS accepts comma-separated addresses and CIDR ranges',
+    })
     .transform((v) =>
       v
         .split(',')

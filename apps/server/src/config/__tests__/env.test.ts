@@ -76,6 +76,9 @@ describe('loadEnv', () => {
     [{ REDIS_URL: 'not a url' }, 'REDIS_URL accepts a URL starting with redis:// or rediss://'],
     [{ UI_TIMEOUT: '-5' }, 'UI_TIMEOUT accepts a whole number from 1 to'],
     [{ TRUST_PROXY: 'yes please' }, 'TRUST_PROXY accepts true, false, a hop count'],
+    // A range Fastify cannot read stopped the start with a stack trace before.
+    [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY accepts true, false, a hop count'],
+    [{ ADS_TRUSTED_CALLERS: '10.0.0.0/8, nope' }, 'ADS_TRUSTED_CALLERS accepts comma-separated addresses'],
     [{ SECRET_KEY: 'abc' }, 'SECRET_KEY accepts 64 hexadecimal characters (32 bytes)'],
   ])('names the variable and what it accepts: %o', (source, message) => {
     const problems = problemsOf(source);
