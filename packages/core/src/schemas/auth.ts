@@ -87,7 +87,9 @@ export const AUTH_TEXTS = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: (minutes: number) =>
     `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  signupDone: 'Your account has been created. Check your email for the activation link.',
+  // True whether or not the address already had an account (issue 46): a new one gets its
+  // activation link, the owner of a taken one a notice with a sign-in and a reset link.
+  signupDone: 'Thank you. We have sent a message with the next step to this address.',
   activationSent: 'If this address has an account waiting for activation, a new link is on its way.',
   activated: 'Your email address is confirmed. Your account is now waiting for review.',
   activationInvalid: 'This activation link is invalid or has expired.',

@@ -10,14 +10,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
-import { adServings } from '../../db/schema/index.ts';
-import { applyRetention, SERVINGS_KEPT_MS } from '../../events/retention.ts';
+import { adFrequency, adServings } from '../../db/schema/index.ts';
+import { applyRetention, FREQUENCY_KEPT_MS, SERVINGS_KEPT_MS } from '../../events/retention.ts';
 import { deactivateCustomer } from '../../repositories/customers.ts';
 import { createAccount } from '../../test/account-fixtures.ts';
 import { freshDatabase, type TestApp, testApp } from '../../test/helpers.ts';
 import { IMPRESSION_TTL_S } from '../ad-server.ts';
 import { RESERVATION_HOLD_S } from '../counters.ts';
-import { addCampaign, adsOf, delivered, demandBase } from './demand-fixtures.ts';
+import { addCampaign, adsOf, DAY_MS, delivered, demandBase, specDate } from './demand-fixtures.ts';
 
 let database: Database;
 let a: TestApp;
@@ -284,5 +284,48 @@ describe('a de-activated account', () => {
       expect(vmap.body).not.toContain('<Impression');
     }
     expect(await delivered(a.db, campaignId)).toMatchObject({ served: 2 });
+  });
+});
+
+describe('frequency counts kept', () => {
+  it('while their period runs: a week and a day for hour, day and week caps, a campaign-long one while its campaign runs', async () => {
+    const { customerId, base } = await account();
+    const now = Date.now();
+    const longAgo = new Date(now - FREQUENCY_KEPT_MS - 60_000);
+    const running = await addCampaign(a.db, customerId, base, {
+      frequencyCap: 2,
+      frequencyPeriod: 'campaign',
+    });
+    const ended = await addCampaign(a.db, customerId, base, {
+      frequencyCap: 2,
+      frequencyPeriod: 'campaign',
+      startDate: specDate(now - 60 * DAY_MS),
+      endDate: specDate(now - 2 * DAY_MS),
+    });
+    const daily = await addCampaign(a.db, customerId, base, { frequencyCap: 2, frequencyPeriod: 'day' });
+    const gone = randomUUID();
+    const viewerKey = `viewer-${randomUUID()}`;
+    const row = (campaignId: string, periodStart: Date) => ({ campaignId, viewerKey, periodStart, count: 1 });
+    await a.db
+      .insert(adFrequency)
+      .values([
+        row(running.campaignId, longAgo),
+        row(ended.campaignId, longAgo),
+        row(daily.campaignId, longAgo),
+        row(daily.campaignId, new Date(now - DAY_MS)),
+        row(gone, longAgo),
+      ]);
+    const swept = await applyRetention(a.db, { eventDays: 7, counterDays: 30 }, now);
+    expect(swept.frequency).toBeGreaterThanOrEqual(3);
+    const left = await a.db
+      .select({ campaignId: adFrequency.campaignId, periodStart: adFrequency.periodStart })
+      .from(adFrequency)
+      .where(eq(adFrequency.viewerKey, viewerKey));
+    expect(left.map((r) => [r.campaignId, r.periodStart.getTime()]).sort()).toEqual(
+      [
+        [running.campaignId, longAgo.getTime()],
+        [daily.campaignId, now - DAY_MS],
+      ].sort(),
+    );
   });
 });

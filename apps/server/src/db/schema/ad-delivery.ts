@@ -45,7 +45,7 @@ export type AdDeliveryDayRow = typeof adDeliveryDays.$inferSelect;
 /**
  * Frequency caps: how many of a campaign's ads one viewer (a hash of the session's viewer key)
  * was given in a period starting at `periodStart`. One atomic upsert per placed ad, so every
- * process sees the same count; periods past are deleted by retention.
+ * process sees the same count; periods ended are deleted by retention (events/retention.ts).
  */
 export const adFrequency = pgTable(
   'ad_frequency',

@@ -47,3 +47,32 @@ export const users = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
+
+/**
+ * A team owner's invite of an address that is another customer's user (issue 46). A user belongs
+ * to one customer, so the address cannot join; but the inviting team sees an invited member like
+ * any other (listed, its role changed, de-activated, its invite sent again), so that nothing it is
+ * shown tells whether the address has an account. The address's user is mailed a notice instead
+ * of an invite. Keyed by the address, not the user: the row says what the owner asked for.
+ */
+export const takenAddressInvites = pgTable(
+  'taken_address_invites',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    customerId: uuid()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Stored lower-cased, as users.email. */
+    email: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    role: text({ enum: ['owner', 'editor', 'viewer'] }).notNull(),
+    invitedBy: uuid(),
+    invitedAt: timestamp({ withTimezone: true }).notNull(),
+    deactivatedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('taken_address_invites_customer_email_key').on(t.customerId, t.email)],
+);
+
+export type TakenAddressInviteRow = typeof takenAddressInvites.$inferSelect;

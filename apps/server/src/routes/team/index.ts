@@ -5,10 +5,11 @@
  * (public: the invite mail's link, a password twice). The team is the caller's customer's (during
  * login-as the target's); another customer's member answers 404. Every write locks the customer's
  * row, runs in one transaction and leaves an audit entry; mails go out after the commit. An invite
- * of an address that belongs to another customer's user answers as an invite does and mails that
- * user a notice instead (issue 46); only a member of the caller's own team is named (409).
+ * of an address that belongs to another customer's user is kept as an invited member of the team
+ * (taken_address_invites) that never joins, and that user is mailed a notice instead (issue 46):
+ * nothing the team is shown, now or later, tells whether an address has an account. Only a member
+ * of the caller's own team is named (409).
  */
-import { randomUUID } from 'node:crypto';
 import {
   API_PATHS,
   acceptInviteRequestSchema,
@@ -40,11 +41,14 @@ import { revokeUserSessions } from '../../repositories/sessions.ts';
 import {
   acceptMemberInvite,
   countOtherActiveOwners,
+  findTakenAddressInvite,
   insertInvitedUser,
+  insertTakenAddressInvite,
   listTeamMembers,
   lockTeamMember,
   setMemberDeactivated,
   setMemberRole,
+  type TeamMemberFields,
   type TeamMemberRow,
 } from '../../repositories/team.ts';
 import { consumeUserToken, issueUserToken, revokeUserTokens } from '../../repositories/user-tokens.ts';
@@ -54,7 +58,7 @@ import { emailTaken } from '../../services/signup.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 
-export const memberStatusOf = (user: UserRow): TeamMember['status'] =>
+export const memberStatusOf = (user: Pick<UserRow, 'deactivatedAt' | 'isActive'>): TeamMember['status'] =>
   user.deactivatedAt ? 'deactivated' : user.isActive ? 'active' : 'invited';
 
 const memberDto = ({ user, inviter }: TeamMemberRow): TeamMember => ({
@@ -81,7 +85,8 @@ async function readMember(db: DbOrTx, customerId: string, id: string): Promise<T
 }
 
 /** Whether the member counts towards the last-owner rule (an owner that may sign in). */
-const isActiveOwner = (user: UserRow) => user.role === 'owner' && user.isActive && !user.deactivatedAt;
+const isActiveOwner = (user: TeamMemberFields) =>
+  user.role === 'owner' && user.isActive && !user.deactivatedAt;
 
 /** Mails the invite link (a fresh token was issued in the write's transaction). */
 async function mailInvite(
@@ -225,10 +230,12 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * An invite of an address that belongs to another customer's user (issue 46). Neither team
-   * changes; the attempt is audited on the caller's account, that user is mailed a notice instead
-   * of an invite, and the caller gets what an invite answers (an invited member, its id a fresh
-   * one that names nothing), so the answer does not tell whether the address has an account.
+   * An invite of an address that belongs to another customer's user (issue 46). The other user
+   * is not changed and gets no invite token; the team keeps an invited member for the address
+   * (listed, its role changed, de-activated and its invite sent again like any other, and never
+   * able to sign in), the attempt is audited on the caller's account, and that user is mailed a
+   * notice instead of an invite. So neither the answer nor the team list tells whether the
+   * address has an account. A second invite of it is a 409, as for any invited member.
    */
   const inviteTakenAddress = async (
     request: FastifyRequest,
@@ -236,36 +243,33 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     body: TeamInviteRequest,
   ): Promise<TeamMember> => {
     const auth = request.auth!;
-    // The times an invite's row gets: created at its transaction's start, invited after the lock.
-    let createdAt = new Date();
-    let invitedAt = createdAt;
-    await app.db.transaction(async (tx) => {
-      createdAt = new Date();
-      await lockCustomer(tx, auth.customer.id);
-      invitedAt = new Date();
-      await audit(tx, request, 'team.invite-existing', existing.id, {
-        email: existing.email,
-        role: body.role,
+    let id: string;
+    try {
+      id = await app.db.transaction(async (tx) => {
+        await lockCustomer(tx, auth.customer.id);
+        if (await findTakenAddressInvite(tx, auth.customer.id, existing.email)) throw emailTaken();
+        const invite = await insertTakenAddressInvite(tx, {
+          customerId: auth.customer.id,
+          email: existing.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          role: body.role,
+          invitedBy: auth.user.id,
+          invitedAt: new Date(),
+        });
+        await audit(tx, request, 'team.invite-existing', existing.id, {
+          email: existing.email,
+          role: body.role,
+          invite: invite.id,
+        });
+        return invite.id;
       });
-    });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw emailTaken();
+      throw error;
+    }
     await mailTakenAddressNotice(app, request, existing);
-    return {
-      _id: randomUUID(),
-      email: existing.email,
-      firstName: body.firstName,
-      lastName: body.lastName,
-      role: body.role,
-      status: 'invited',
-      isMainAdmin: false,
-      invitedAt: invitedAt.toISOString(),
-      invitedBy: {
-        _id: auth.user.id,
-        name: `${auth.user.firstName} ${auth.user.lastName}`,
-        email: auth.user.email,
-      },
-      deactivatedAt: null,
-      createdAt: createdAt.toISOString(),
-    };
+    return readMember(app.db, auth.customer.id, id);
   };
 
   app.get(
@@ -307,6 +311,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       const existing = await findUserByEmail(app.db, email);
       // The owner sees its own team: a member of it may be named.
       if (existing?.customerId === auth.customer.id) throw emailTaken();
+      if (!existing && (await findTakenAddressInvite(app.db, auth.customer.id, email))) {
+        // The address's account has gone since this team invited it: the invite stays as it was.
+        throw emailTaken();
+      }
       if (existing) return reply.code(201).send(await inviteTakenAddress(request, existing, body));
       let invited: { member: UserRow; token: string };
       try {
@@ -363,7 +371,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         ) {
           throw fieldProblem('role', TEAM_TEXTS.lastOwner, 409);
         }
-        await setMemberRole(tx, member.id, role);
+        await setMemberRole(tx, member, role);
         await audit(tx, request, 'team.role', member.id, { from: member.role, to: role });
       });
       // Its cached session carries the role it had.
@@ -394,9 +402,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
           throw conflict(TEAM_TEXTS.lastOwner);
         }
         const now = new Date();
-        await setMemberDeactivated(tx, member.id, now);
-        await revokeUserSessions(tx, member.id, now);
-        await revokeUserTokens(tx, member.id, 'invite', now);
+        await setMemberDeactivated(tx, member, now);
+        if (!member.takenAddress) {
+          await revokeUserSessions(tx, member.id, now);
+          await revokeUserTokens(tx, member.id, 'invite', now);
+        }
         await audit(tx, request, 'team.deactivate', member.id);
       });
       app.sessionCache?.deleteUser(request.params.id);
@@ -421,7 +431,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         const member = await lockMember(tx, request, request.params.id);
         if (!member.deactivatedAt) throw conflict(TEAM_TEXTS.notDeactivated);
-        await setMemberDeactivated(tx, member.id, null);
+        await setMemberDeactivated(tx, member, null);
         await audit(tx, request, 'team.reactivate', member.id);
       });
       return readMember(app.db, auth.customer.id, request.params.id);
@@ -445,11 +455,17 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await lockMember(tx, request, request.params.id);
         if (found.isActive) throw conflict(TEAM_TEXTS.notInvited);
         if (found.deactivatedAt) throw conflict(TEAM_TEXTS.deactivatedMember);
-        const issued = await issueUserToken(tx, found.id, 'invite');
+        // An address that is another customer's user gets its notice again, never a token.
+        const issued = found.takenAddress ? null : await issueUserToken(tx, found.id, 'invite');
         await audit(tx, request, 'team.resend-invite', found.id);
         return { member: found, token: issued };
       });
-      await mailInvite(app, request, member, token);
+      if (token) {
+        await mailInvite(app, request, member, token);
+      } else {
+        const owner = await findUserByEmail(app.db, member.email);
+        if (owner && owner.customerId !== auth.customer.id) await mailTakenAddressNotice(app, request, owner);
+      }
       return readMember(app.db, auth.customer.id, member.id);
     },
   );

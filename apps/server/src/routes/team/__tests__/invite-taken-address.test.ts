@@ -2,13 +2,14 @@
  * Issue 46 (a security probe): adding a team member answered 409 "An account with this email
  * already exists" for other customers' users, so a team owner could learn which addresses have
  * accounts anywhere on the platform. Such an address is now answered as an invite (201, an invited
- * member), nothing is written to either team, and its user is mailed a notice instead. A member
- * of the owner's own team may still be named (team.test.ts).
+ * member) and stays in the team as an invited member that never joins (listed, its role changed,
+ * de-activated, its invite sent again); the other user is not changed and is mailed a notice
+ * instead. A member of the owner's own team may still be named (team.test.ts).
  */
 import { AUTH_TEXTS, type TeamMember, teamListResponseSchema, teamMemberSchema } from '@cuepoint/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, users, userTokens } from '../../../db/schema/index.ts';
+import { auditLog, takenAddressInvites, users, userTokens } from '../../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../../db/seed.ts';
 import { ACCOUNT_NOTICES_PER_HOUR } from '../../../repositories/auth-failures.ts';
 import { addCustomer, addUser, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
@@ -91,10 +92,15 @@ describe('inviting another customer’s user to a team (issue 46)', () => {
     expect(await countUsers()).toBe(usersBefore);
     expect(await userRow(takenId)).toEqual(takenBefore);
     expect(await app.db.select().from(userTokens).where(eq(userTokens.userId, takenId))).toEqual([]);
+    // The team lists both invites alike: the answer's member, by its id, invited, newest last.
     const team = teamListResponseSchema.parse(
       (await app.inject({ url: '/api/team/members', headers: owner.headers })).json(),
     ).data;
-    expect(team.map((m) => m.email)).not.toContain(TAKEN);
+    expect(team.at(-1)).toEqual(member);
+    expect(team.at(-2)).toEqual(fresh.json());
+    // The other customer's team does not have it.
+    const other = await app.db.select().from(users).where(eq(users.customerId, otherCustomerId));
+    expect(other.map((u) => u.email)).toEqual([TAKEN]);
     // It still signs in to its own account, with its own role.
     const own = await signIn(app, TAKEN, TEST_PASSWORD);
     const profile = await app.inject({ url: `/api/user/getUser/${takenId}`, headers: own.headers });
@@ -126,6 +132,74 @@ describe('inviting another customer’s user to a team (issue 46)', () => {
     });
   });
 
+  it('changes its role, de-activates and re-activates it as any invited member', async () => {
+    const team = teamListResponseSchema.parse(
+      (await app.inject({ url: '/api/team/members', headers: owner.headers })).json(),
+    ).data;
+    const id = team.find((m) => m.email === TAKEN)!._id;
+    const post = (path: string, payload?: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: `/api/team/members/${id}/${path}`, headers: owner.headers, payload });
+
+    const role = await post('role', { role: 'viewer' });
+    expect(role.statusCode, role.body).toBe(200);
+    expect(role.json()).toMatchObject({ _id: id, role: 'viewer', status: 'invited' });
+    const off = await post('deactivate');
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ _id: id, status: 'deactivated' });
+    expect((await post('resend-invite')).statusCode).toBe(409);
+    const on = await post('reactivate');
+    expect(on.json()).toMatchObject({ _id: id, status: 'invited', role: 'viewer' });
+    // None of it touched the other customer's user.
+    expect(await userRow(takenId)).toMatchObject({ role: 'owner', deactivatedAt: null, isActive: true });
+  });
+
+  it('sends its invite again as a notice, never a link that joins the team', async () => {
+    const team = teamListResponseSchema.parse(
+      (await app.inject({ url: '/api/team/members', headers: owner.headers })).json(),
+    ).data;
+    const id = team.find((m) => m.email === TAKEN)!._id;
+    const before = (await mailsTo(TAKEN)).length;
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/team/members/${id}/resend-invite`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ _id: id, status: 'invited' });
+    const mails = await mailsTo(TAKEN);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.links).toEqual(['http://console.test/app/login']);
+    expect(await app.db.select().from(userTokens).where(eq(userTokens.userId, takenId))).toEqual([]);
+  });
+
+  it('answers a second invite of the address 409 on email, as for any invited member', async () => {
+    const res = await invite({ email: TAKEN, firstName: 'Bea', lastName: 'New', role: 'viewer' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().fields).toEqual([{ field: 'email', message: AUTH_TEXTS.emailTaken }]);
+    expect(
+      await app.db.select().from(takenAddressInvites).where(eq(takenAddressInvites.email, TAKEN)),
+    ).toHaveLength(1);
+  });
+
+  it('is another customer’s team’s to see: its id answers 404 there', async () => {
+    const team = teamListResponseSchema.parse(
+      (await app.inject({ url: '/api/team/members', headers: owner.headers })).json(),
+    ).data;
+    const id = team.find((m) => m.email === TAKEN)!._id;
+    const own = await signIn(app, TAKEN, TEST_PASSWORD);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/team/members/${id}/role`,
+      headers: own.headers,
+      payload: { role: 'owner' },
+    });
+    expect(res.statusCode).toBe(404);
+    const list = teamListResponseSchema.parse(
+      (await app.inject({ url: '/api/team/members', headers: own.headers })).json(),
+    ).data;
+    expect(list.map((m) => m._id)).not.toContain(id);
+  });
+
   it('answers a main administrator’s address the same way', async () => {
     const before = await countUsers();
     const res = await invite({
@@ -153,11 +227,18 @@ describe('inviting another customer’s user to a team (issue 46)', () => {
   it(`mails at most ${ACCOUNT_NOTICES_PER_HOUR} notices an hour to one address, answering the same`, async () => {
     const email = 'flooded@other.example';
     await addUser(app, { customerId: otherCustomerId, email });
-    const answers = [];
-    for (let i = 0; i < ACCOUNT_NOTICES_PER_HOUR + 2; i += 1) {
-      answers.push(await invite({ email, firstName: 'F', lastName: 'L', role: 'viewer' }));
+    const first = await invite({ email, firstName: 'F', lastName: 'L', role: 'viewer' });
+    const answers = [first];
+    for (let i = 1; i < ACCOUNT_NOTICES_PER_HOUR + 2; i += 1) {
+      answers.push(
+        await app.inject({
+          method: 'POST',
+          url: `/api/team/members/${first.json()._id}/resend-invite`,
+          headers: owner.headers,
+        }),
+      );
     }
-    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([201]));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, ...Array(ACCOUNT_NOTICES_PER_HOUR + 1).fill(200)]);
     expect(await mailsTo(email)).toHaveLength(ACCOUNT_NOTICES_PER_HOUR);
   });
 });
