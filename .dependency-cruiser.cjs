@@ -99,6 +99,37 @@ module.exports = {
       from: { path: '^apps/server/src/lib/', pathNot: '/__tests__/' },
       to: { path: '^apps/server/src/plugins/', dependencyTypesNot: ['type-only'] },
     },
+    {
+      name: 'server-api-imports-edge-only-through-its-surface',
+      comment:
+        'The data plane (src/edge/) is a wing of its own: the rest of the server (app.ts mounting ' +
+        'its plugins, the console routes using its few shared helpers) imports only ' +
+        'src/edge/index.ts, never its internals. Tests and benches may reach further.',
+      severity: 'error',
+      from: {
+        path: '^apps/server/src/',
+        pathNot: ['^apps/server/src/edge/', '/__tests__/', '^apps/server/src/test/'],
+      },
+      to: { path: '^apps/server/src/edge/', pathNot: '^apps/server/src/edge/index[.]ts$' },
+    },
+    {
+      name: 'server-edge-imports-no-api-internals',
+      comment:
+        'The edge imports core, the stitcher, shared src/lib/, src/db/ and src/config/, and its ' +
+        'own read model: never the console side (routes, services, repositories, plugins, ' +
+        'alarms). Its tests may (they sign in and create resources through the API).',
+      severity: 'error',
+      from: { path: '^apps/server/src/edge/', pathNot: '/__tests__/' },
+      to: {
+        path: '^apps/server/src/(routes|services|repositories|plugins|alarms)/',
+        // Still read through the console's repositories, until the edge's read model takes them
+        // (issue 37): each entry goes when its last edge import does.
+        pathNot: [
+          '^apps/server/src/repositories/(resources|customers|event-schedule|playout)[.]ts$',
+          '^apps/server/src/services/(platform-config|notifications)[.]ts$',
+        ],
+      },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the demo media committed in apps/server/demo-media/ (served by the built-in demo
-# origin and ad server, apps/server/src/demo/). Needs ffmpeg (libx264, aac) and the DejaVu fonts
+# origin and ad server, apps/server/src/edge/demo/). Needs ffmpeg (libx264, aac) and the DejaVu fonts
 # (Debian: apt-get install ffmpeg fonts-dejavu-core). The product never runs this: the output is
 # committed so that `npm start` plays a stitched stream on a machine without ffmpeg.
 #

@@ -29,6 +29,8 @@ const VIOLATIONS: Record<string, string> = {
   'web-lib-imports-only-lib': 'apps/web/src/lib/uses-component.ts',
   'server-routes-import-no-db-schema': 'apps/server/src/routes/area/uses-schema.ts',
   'server-lib-imports-no-plugins': 'apps/server/src/lib/uses-plugin.ts',
+  'server-api-imports-edge-only-through-its-surface': 'apps/server/src/routes/area/uses-edge.ts',
+  'server-edge-imports-no-api-internals': 'apps/server/src/edge/ads/uses-service.ts',
 };
 
 const use = (from: string) => `import { value } from '${from}';\nexport const copy = value;\n`;
@@ -45,6 +47,10 @@ const FILES: Record<string, string> = {
   'apps/server/src/db/schema/index.ts': LEAF,
   'apps/server/src/plugins/auth.ts': LEAF,
   'apps/server/src/repositories/users.ts': use('../db/schema/index.ts'),
+  'apps/server/src/services/billing.ts': LEAF,
+  'apps/server/src/lib/shared.ts': LEAF,
+  'apps/server/src/edge/ads/engine.ts': use('../../lib/shared.ts'),
+  'apps/server/src/edge/index.ts': use('./ads/engine.ts'),
   'apps/web/src/app/screens.ts': use('../features/alpha/paths.ts'),
   'apps/web/src/features/alpha/paths.ts': use('../../lib/paths.ts'),
   'apps/web/src/features/beta/api.ts': use('../../components/shared.ts'),
@@ -62,6 +68,8 @@ const FILES: Record<string, string> = {
   [VIOLATIONS['web-lib-imports-only-lib']!]: use('../components/shared.ts'),
   [VIOLATIONS['server-routes-import-no-db-schema']!]: use('../../db/schema/index.ts'),
   [VIOLATIONS['server-lib-imports-no-plugins']!]: use('../plugins/auth.ts'),
+  [VIOLATIONS['server-api-imports-edge-only-through-its-surface']!]: use('../../edge/ads/engine.ts'),
+  [VIOLATIONS['server-edge-imports-no-api-internals']!]: use('../../services/billing.ts'),
 
   // Allowed: a feature's own files, components, lib and core; the shell assembling features;
   // tests reaching further (the console, the tables they count); a type from a plugin.
@@ -70,6 +78,10 @@ const FILES: Record<string, string> = {
   'apps/web/src/features/alpha/__tests__/screen.test.ts': use('../../../app/screens.ts'),
   'apps/server/src/routes/area/handler.ts': use('../../repositories/users.ts'),
   'apps/server/src/routes/area/__tests__/handler.test.ts': use('../../../db/schema/index.ts'),
+  // The edge's surface, from a console route and from app.ts; an edge test using a service.
+  'apps/server/src/routes/area/uses-edge-surface.ts': use('../../edge/index.ts'),
+  'apps/server/src/app.ts': use('./edge/index.ts'),
+  'apps/server/src/edge/ads/__tests__/engine.test.ts': use('../../../services/billing.ts'),
   'apps/server/src/lib/names-a-type.ts':
     "import type { value } from '../plugins/auth.ts';\nexport type Copy = typeof value;\n",
 };

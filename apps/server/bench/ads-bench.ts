@@ -9,10 +9,10 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { RESOURCES, type ResourceKind } from '@cuepoint/core';
-import { AdServer } from '../src/ads/ad-server.ts';
-import { decidePod, deviceOf, seededRandom } from '../src/ads/engine.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { customers } from '../src/db/schema/index.ts';
+import { AdServer } from '../src/edge/ads/ad-server.ts';
+import { decidePod, deviceOf, seededRandom } from '../src/edge/ads/engine.ts';
 import { createSecretBox } from '../src/lib/secret-box.ts';
 import { insertResource } from '../src/repositories/resources.ts';
 

@@ -10,8 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { customers, liveStreams } from '../src/db/schema/index.ts';
-import { DatabaseSink } from '../src/events/database-sink.ts';
-import { EventPipeline, type EventSubject } from '../src/events/pipeline.ts';
+import { DatabaseSink } from '../src/edge/events/database-sink.ts';
+import { EventPipeline, type EventSubject } from '../src/edge/events/pipeline.ts';
 import { channelSeries } from '../src/repositories/playback-minutes.ts';
 
 export interface PipelineBenchRow {

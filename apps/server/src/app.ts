@@ -3,19 +3,22 @@ import { API_PREFIX, API_V1_PREFIX } from '@cuepoint/core';
 import Fastify from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { countryLookup } from './ads/geo.ts';
-import { adsPlugin } from './ads/routes.ts';
 import { alarmsPlugin } from './alarms/plugin.ts';
-import { conditioningPlugin, ffmpegOf } from './conditioning/plugin.ts';
 import { type Env, runtimeConfigOf } from './config/env.ts';
 import type { Database } from './db/client.ts';
-import { demoPlugin } from './demo/index.ts';
-import { eventsPlugin } from './events/plugin.ts';
+import {
+  adsPlugin,
+  conditioningPlugin,
+  countryLookup,
+  demoPlugin,
+  eventsPlugin,
+  ffmpegOf,
+  playbackRoutes,
+  playoutOrigin,
+} from './edge/index.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest, requestLoggerFactory } from './lib/logging.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { WriteBatch } from './lib/write-batching.ts';
-import { playbackRoutes } from './playback/routes.ts';
-import { playoutOrigin } from './playout/origin.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { backgroundPlugin } from './plugins/background.ts';
 import { billingPlugin } from './plugins/billing.ts';

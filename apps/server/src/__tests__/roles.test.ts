@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client.ts';
-import { PLAYBACK_TEXTS } from '../playback/problems.ts';
+import { PLAYBACK_TEXTS } from '../edge/playback/problems.ts';
 import { freshDatabase, loginAs, type TestApp, testApp } from '../test/helpers.ts';
 
 const UNKNOWN = '3f1e9a52-8c1d-4d7e-9b0a-6c2f4e8d1a77';

@@ -30,7 +30,7 @@ const ORIGIN = 'https://origin.cuepoint.example';
 /** Where the server is reached when nothing says otherwise (env.ts: PORT's default). */
 export const DEMO_PUBLIC_URL = 'http://localhost:8080';
 
-/** The built-in demo (src/demo/) of the server at `publicUrl`: what the demo streams play. */
+/** The built-in demo (src/edge/demo/) of the server at `publicUrl`: what the demo streams play. */
 const demoOrigin = (publicUrl: string) => `${publicUrl.replace(/\/+$/, '')}/demo`;
 
 export const demoSlates = (publicUrl: string) => [
@@ -156,7 +156,7 @@ export interface DemoDemand {
 
 /**
  * The demo customer's demand, for the built-in ad server: two advertisers; a creative for each
- * of the demo ad server's HLS ads (src/demo/, /demo/ads/media/<ad>/master.m3u8, with their real
+ * of the demo ad server's HLS ads (src/edge/demo/, /demo/ads/media/<ad>/master.m3u8, with their real
  * durations and the demo VAST's Universal Ad IDs); a placement on every stream and asset at every
  * position; a pod template of 3 slots and 60 s; a sponsorship and a standard campaign running from
  * the start of `year` to the end of the next; a bundle giving them all the avails that reach it.

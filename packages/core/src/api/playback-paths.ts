@@ -22,7 +22,7 @@ export const PLAYBACK_PATHS = {
 } as const;
 
 /**
- * The built-in ad server's public paths, at the root too (apps/server/src/ads/routes.ts): what an
+ * The built-in ad server's public paths, at the root too (apps/server/src/edge/ads/routes.ts): what an
  * SSAI or a player asks for ads of a stream or asset, and the impression beacon its answers carry.
  */
 export const ADS_PATHS = {

@@ -32,7 +32,7 @@ export const SKIP_REASONS = {
   'vast-error': 'The ad server failed',
   'no-ad-source': 'No ad source configured',
   'no-demand': 'No demand',
-  // The built-in ad server's reasons (apps/server/src/ads/engine.ts): why a campaign was not placed.
+  // The built-in ad server's reasons (apps/server/src/edge/ads/engine.ts): why a campaign was not placed.
   inactive: 'The campaign or its advertiser is inactive',
   flight: 'Outside the campaign’s flight dates',
   schedule: 'Outside the campaign’s schedule, or in its exclude window',

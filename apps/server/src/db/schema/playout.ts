@@ -4,7 +4,7 @@ import { liveStreams, streamerChannels } from './resources.ts';
 
 /**
  * Playout (/playout): which streamer channels run as live channels. A channel runs while
- * `startedAt` is set (its programme is a pure function of that time, see src/playout/); stop
+ * `startedAt` is set (its programme is a pure function of that time, see src/edge/playout/); stop
  * clears it. `liveStreamId` is the live stream that stitches the channel's origin
  * (`<PUBLIC_URL>/playout/<channelId>/`), created on the first start in the channel's customer and
  * kept across stops; deleting that stream clears it (the next start makes a new one).

@@ -6,7 +6,7 @@
  * gets queued the first time anyone looks.
  */
 import { type CreativeConditioning, isHlsVideoUrl } from '@cuepoint/core';
-import { type Conditioner, conditioningKey, ladderOf } from '../../conditioning/conditioner.ts';
+import { type Conditioner, conditioningKey, ladderOf } from '../../edge/index.ts';
 
 /**
  * The renditions a creative is conditioned into when it is saved (the console's preview and the

@@ -17,10 +17,16 @@ import {
 } from '@cuepoint/core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DbOrTx } from '../../db/client.ts';
+import {
+  channelProgramme,
+  type ProgrammeSlot,
+  programmeAt,
+  streamerData,
+  type VodMedia,
+  vodMediaOf,
+} from '../../edge/index.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { notFound } from '../../lib/request-problem.ts';
-import { channelProgramme, streamerData, type VodMedia, vodMediaOf } from '../../playout/channel.ts';
-import { type ProgrammeSlot, programmeAt } from '../../playout/schedule.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
 import {

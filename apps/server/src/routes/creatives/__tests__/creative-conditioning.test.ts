@@ -15,10 +15,10 @@ import { CONDITIONING_BATCH_TEXTS, RESOURCE_TEXTS, VALIDATION_MESSAGES } from '@
 import { parseMultivariantPlaylist } from '@cuepoint/stitcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../app.ts';
-import { conditioningKey, ladderOf } from '../../../conditioning/conditioner.ts';
-import { transcodeToHls } from '../../../conditioning/ffmpeg.ts';
 import type { Database } from '../../../db/client.ts';
 import { conditionedCreatives } from '../../../db/schema/index.ts';
+import { conditioningKey, ladderOf } from '../../../edge/conditioning/conditioner.ts';
+import { transcodeToHls } from '../../../edge/conditioning/ffmpeg.ts';
 import { createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import {
   fakeConsoleBuild,

@@ -13,7 +13,6 @@ import { join } from 'node:path';
 import { notificationListResponseSchema } from '@cuepoint/core';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conditioningKey, ladderOf } from '../../../conditioning/conditioner.ts';
 import {
   alarms,
   conditionedCreatives,
@@ -22,6 +21,7 @@ import {
   notifications,
   playbackMinutes,
 } from '../../../db/schema/index.ts';
+import { conditioningKey, ladderOf } from '../../../edge/conditioning/conditioner.ts';
 import { mailNotifications, notifyCustomer } from '../../../services/notifications.ts';
 import { createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { customerIdOf } from '../../../test/accounts.ts';

@@ -5,8 +5,8 @@
  */
 import { API_PATHS, apiPath, breakListQuerySchema, toFieldIssues } from '@cuepoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseSink } from '../../../events/database-sink.ts';
-import { EventPipeline, type EventSubject } from '../../../events/pipeline.ts';
+import { DatabaseSink } from '../../../edge/events/database-sink.ts';
+import { EventPipeline, type EventSubject } from '../../../edge/events/pipeline.ts';
 import { createAccount, type TestAccount } from '../../../test/account-fixtures.ts';
 import { loginAs, type TestApp, testApp } from '../../../test/helpers.ts';
 

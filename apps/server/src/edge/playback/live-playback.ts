@@ -1,0 +1,495 @@
+/**
+ * Stitched HLS for live streams, per viewer session (the routes are in routes.ts).
+ *
+ * - A session starts from the origin's multivariant playlist: its media playlists are listed in
+ *   the session (absolute origin URLs) and the viewer gets our URL for each, by index.
+ * - A media playlist request fetches the origin's window through the shared cache, takes the
+ *   ad decisions of avails new to this viewer (bounded by a time budget), maps each decided ad
+ *   to this rendition's creative segments, and stitches with the viewer's state, which it saves.
+ */
+import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
+import {
+  type AdPlan,
+  type AvailInfo,
+  type DetectedAvail,
+  detectAvails,
+  type LiveStitchResult,
+  parseViewerState,
+  serializeMediaPlaylist,
+  serializeMultivariantPlaylist,
+  serializeViewerState,
+  stitchLive,
+  type UpcomingAvail,
+  type ViewerState,
+} from '@cuepoint/stitcher';
+import type { DbOrTx } from '../../db/client.ts';
+import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
+import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
+import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
+import type { BeaconSender } from './beacons.ts';
+import { Creatives } from './creatives.ts';
+import { recordBeacon, recordDecision } from './decision-events.ts';
+import { delivered, effectiveDelivery } from './delivery.ts';
+import { playlistFetcher } from './fetch-policy.ts';
+import { KeyedLock } from './keyed-lock.ts';
+import type { PlaybackLimits } from './limits.ts';
+import { ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
+import { OriginCache, type OriginFetched } from './origin-cache.ts';
+import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
+import { PlaylistSource } from './playlist-source.ts';
+import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
+import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
+import { withScheduledBreaks } from './scheduled-breaks.ts';
+import type {
+  AvailRecord,
+  LiveSessionData,
+  OriginRendition,
+  SessionStore,
+  ViewerSession,
+} from './sessions.ts';
+import { advanceClock, recordStitch, type TrackingDocument, trackingDocument } from './tracking.ts';
+
+export interface LivePlaybackOptions {
+  db: DbOrTx;
+  sessions: SessionStore;
+  policy: FetchPolicy;
+  limits: PlaybackLimits;
+  now: () => number;
+  random?: () => number;
+  conditioner?: Conditioner | undefined;
+  /** Sends the ads' beacons server-side; without one, none are sent (client-side tracking only). */
+  beacons?: BeaconSender | undefined;
+  /** Records decisions, beacons, failures and counts (events/); without one, nothing is recorded. */
+  events?: EventPipeline | undefined;
+  /** The built-in ad server's demand (internal decisions); without it, they have no ads. */
+  campaigns?: DecisionDeps['campaigns'];
+  /** The platform configuration's CDN base (CDNBASE), for accounts without a CDN of their own. */
+  platformCdnBase?: (() => Promise<string | undefined>) | undefined;
+}
+
+/** What a live stream's events are about. */
+export const liveSubject = (config: LiveConfig): EventSubject => ({
+  kind: 'liveStream',
+  resourceId: config.id,
+  customerId: config.customerId,
+  resourceName: config.name,
+});
+
+type LiveSession = ViewerSession & { live: LiveSessionData };
+
+/** Our URL of a session's rendition (path only: a player resolves it against the master's URL). */
+export const renditionPath = (streamId: string, sessionId: string, index: number) =>
+  playbackPath(PLAYBACK_PATHS.liveRendition, { streamId, sessionId, file: `${index}.m3u8` });
+
+export interface ServedPlaylist {
+  body: string;
+  /** The origin failed and its last good window was served. */
+  stale: boolean;
+}
+
+export class LivePlayback {
+  /** The one origin cache of every live viewer (its stats count what the origins saw). */
+  readonly origin: PlaylistSource;
+  readonly creatives: Creatives;
+  /** How ad decisions fetch VAST and check creatives (VOD playback takes its decisions the same way). */
+  readonly decisionDeps: DecisionDeps;
+  private readonly configs: ConfigCache<LiveConfig>;
+  private readonly locks = new KeyedLock();
+  /** The last target duration seen per origin media playlist: its cache lives half of it. */
+  private readonly targetDurations = new Map<string, number>();
+  private readonly limits: PlaybackLimits;
+
+  constructor(private readonly options: LivePlaybackOptions) {
+    const { policy, limits, now } = options;
+    this.limits = limits;
+    this.origin = new PlaylistSource(
+      new OriginCache({
+        fetch: this.timed(playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes)),
+        now,
+      }),
+    );
+    this.creatives = new Creatives(
+      new PlaylistSource(
+        new OriginCache({
+          fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes),
+          now,
+          // Creatives are asked for at each avail, minutes apart: keep them between avails.
+          idleMs: 2 * limits.creativeTtlMs,
+        }),
+      ),
+      limits.creativeTtlMs,
+    );
+    this.configs = new ConfigCache((id) => readLiveConfig(options.db, id), limits.configTtlMs, now);
+    this.decisionDeps = {
+      fetchVast: (url, headers, signal) =>
+        safeFetchText(url, {
+          policy,
+          timeoutMs: limits.vastTimeoutMs,
+          maxBytes: limits.vastMaxBytes,
+          headers,
+          signal,
+        }),
+      creatives: this.creatives,
+      now,
+      random: options.random ?? Math.random,
+      maxDepth: limits.vastMaxDepth,
+      conditioner: options.conditioner,
+      campaigns: options.campaigns,
+    };
+  }
+
+  /**
+   * The stream whose origin playlists are fetched, by URL: each fetch is counted for it (two
+   * streams of one origin share its cache: a fetch counts for the one that asked last).
+   */
+  private readonly originSubjects = new Map<string, EventSubject>();
+
+  private subjectOfOrigin(url: string, config: LiveConfig) {
+    this.attributeOrigin(url, liveSubject(config));
+  }
+
+  /** The fetches of `url` through the shared origin cache count for `subject` (VOD playback's too). */
+  attributeOrigin(url: string, subject: EventSubject) {
+    if (this.originSubjects.get(url)?.resourceId === subject.resourceId) return;
+    this.originSubjects.delete(url);
+    this.originSubjects.set(url, subject);
+    if (this.originSubjects.size > 10_000) {
+      const oldest = this.originSubjects.keys().next().value;
+      if (oldest !== undefined) this.originSubjects.delete(oldest);
+    }
+  }
+
+  /** An origin fetch, timed and counted for its stream (a failure is also an event). */
+  private timed(fetch: (url: string) => Promise<OriginFetched>) {
+    return async (url: string): Promise<OriginFetched> => {
+      const started = performance.now();
+      const subject = this.originSubjects.get(url);
+      try {
+        const answer = await fetch(url);
+        if (subject) {
+          const ok = answer.status >= 200 && answer.status <= 299;
+          const failure = ok ? undefined : `${url}: the origin answered ${answer.status}`;
+          this.options.events?.originFetch(subject, performance.now() - started, failure);
+        }
+        return answer;
+      } catch (error) {
+        if (subject) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.options.events?.originFetch(subject, performance.now() - started, `${url}: ${reason}`);
+        }
+        throw error;
+      }
+    };
+  }
+
+  /** The active stream, or a 404 naming it. */
+  async config(streamId: string): Promise<LiveConfig> {
+    const config = await this.configs.get(streamId);
+    if (!config) throw unknownStream(streamId);
+    return config;
+  }
+
+  /** The origin's multivariant playlist, rewritten for the session's renditions `known`. */
+  private master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
+    const url = sourceUrl('master.m3u8', config.stream.sourceStreamUrl);
+    this.subjectOfOrigin(url, config);
+    return sessionMultivariant(
+      this.origin,
+      url,
+      this.limits.masterTtlMs,
+      known,
+      uriFor,
+      this.limits.maxRenditions,
+    );
+  }
+
+  /** Starts a viewer session: answers it and its multivariant playlist. */
+  async openSession(streamId: string, viewer: Viewer): Promise<{ session: ViewerSession; body: string }> {
+    const config = await this.config(streamId);
+    // The indexes come first (the session stores them), the URIs once the session has its id.
+    const { renditions } = await this.master(config, [], () => '');
+    const session = await this.options.sessions.create(
+      {
+        kind: 'live',
+        streamId: config.id,
+        customerId: config.customerId,
+        state: null,
+        viewer,
+        live: { renditions, avails: [] },
+      },
+      config.stream.userLiveliness * 1000,
+    );
+    const { playlist } = await this.master(config, renditions, (i) =>
+      renditionPath(config.id, session.id, i),
+    );
+    this.options.events?.session(liveSubject(config));
+    return { session, body: serializeMultivariantPlaylist(playlist) };
+  }
+
+  private async liveSession(streamId: string, sessionId: string): Promise<LiveSession> {
+    const session = await this.options.sessions.get(sessionId);
+    // Another stream's session (its id in this stream's path) is no session of this stream.
+    if (session?.kind !== 'live' || session.streamId !== streamId || !session.live) throw unknownSession();
+    return session as LiveSession;
+  }
+
+  /** The multivariant playlist of an existing session (explicit sessions start here). */
+  async sessionMaster(streamId: string, sessionId: string): Promise<string> {
+    return this.locks.run(sessionId, async () => {
+      const session = await this.liveSession(streamId, sessionId);
+      const config = await this.config(streamId);
+      const known = session.live.renditions;
+      const { playlist, renditions } = await this.master(config, known, (i) =>
+        renditionPath(streamId, sessionId, i),
+      );
+      // Renditions the origin added since are appended (the known ones keep their index).
+      if (renditions.length !== known.length) {
+        session.live.renditions = renditions;
+        await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
+      }
+      return serializeMultivariantPlaylist(playlist);
+    });
+  }
+
+  async tracking(streamId: string, sessionId: string): Promise<TrackingDocument> {
+    const session = await this.liveSession(streamId, sessionId);
+    return trackingDocument(session.live);
+  }
+
+  /** The stitched media playlist of one rendition for one viewer. */
+  async mediaPlaylist(streamId: string, sessionId: string, index: number): Promise<ServedPlaylist> {
+    return this.locks.run(sessionId, async () => {
+      const session = await this.liveSession(streamId, sessionId);
+      const rendition = session.live.renditions[index];
+      if (!rendition) throw unknownRendition();
+      const config = await this.config(streamId);
+
+      this.options.events?.request(liveSubject(config), sessionId);
+      this.subjectOfOrigin(rendition.url, config);
+      const ttl = ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.limits.mediaTtlMs;
+      const { playlist: originPlaylist, stale } = await originMediaPlaylist(this.origin, rendition.url, ttl);
+      // The Event Scheduler's breaks, marked where the origin sends no cue of its own.
+      const playlist = withScheduledBreaks(originPlaylist, config.schedule);
+      this.rememberTargetDuration(rendition.url, playlist.targetDuration);
+
+      const live = session.live;
+      const state = session.state === null ? undefined : parseViewerState(session.state);
+      const { avails: detected, upcoming } = detectAvails(playlist);
+      await this.decideNewAvails(config, session, detected, state, upcoming);
+      // Plans only for the avails the stitcher may ask about: in this window, or still tracked.
+      const asked = new Set([...detected.map((d) => d.id), ...(state?.avails.map((a) => a.id) ?? [])]);
+      const plans = await this.creatives.plans(
+        live.avails.filter((r) => asked.has(r.id)),
+        rendition,
+      );
+      const slate = await this.slateFor(config, rendition, live);
+
+      const result = stitchLive({
+        origin: playlist,
+        state,
+        plan: (avail: AvailInfo): AdPlan | undefined => plans.get(avail.id),
+        ...(slate ? { slate } : {}),
+      });
+
+      session.state = serializeViewerState(result.state);
+      const { clock, startOf } = advanceClock(live.clock, result.playlist);
+      if (clock) live.clock = clock;
+      recordStitch(live.avails, result, startOf);
+      this.sendDueBeacons(result, live.avails, config, sessionId);
+      live.avails = this.trimmed(live.avails, result.state);
+      await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
+      const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
+      return { body: serializeMediaPlaylist(delivered(result.playlist, delivery)), stale };
+    });
+  }
+
+  /**
+   * Sends the beacons of the ad segments the viewer has reached: those at least
+   * beaconHoldBackSegments before the end of the playlist served, each event once per ad and
+   * viewer (every rendition numbers its segments alike, so the first rendition to get there
+   * sends it).
+   */
+  private sendDueBeacons(
+    result: LiveStitchResult,
+    avails: AvailRecord[],
+    config: LiveConfig,
+    sessionId: string,
+  ) {
+    const sender = this.options.beacons;
+    const { events } = this.options;
+    if (!sender) return;
+    const { playlist } = result;
+    const reached =
+      playlist.mediaSequence + playlist.segments.length - 1 - this.limits.beaconHoldBackSegments;
+    for (const segment of result.tracking) {
+      if (segment.msn > reached) continue;
+      const record = avails.find((r) => r.id === segment.availId);
+      if (!record) continue;
+      for (const beacon of segment.beacons) {
+        const key = `${beacon.adId}:${beacon.event}`;
+        if (record.fired?.includes(key)) continue;
+        record.fired = [...(record.fired ?? []), key];
+        const common = { subject: liveSubject(config), sessionId, availId: record.id };
+        sender.send(beacon.urls, events && ((outcome) => recordBeacon(events, common, beacon, outcome)));
+      }
+    }
+  }
+
+  /** The VAST Error URLs of a decision (its failures, its unplayable ads), sent once, as they happen. */
+  private sendErrorBeacons(
+    config: LiveConfig,
+    sessionId: string,
+    availId: string,
+    decision: Decision | undefined,
+  ) {
+    const sender = this.options.beacons;
+    const urls = decision?.errorUrls ?? [];
+    if (!sender || urls.length === 0) return;
+    const { events } = this.options;
+    const common = { subject: liveSubject(config), sessionId, availId };
+    sender.send(
+      urls,
+      events && ((outcome) => recordBeacon(events, common, { adId: 'vast', event: 'error' }, outcome)),
+    );
+  }
+
+  private rememberTargetDuration(url: string, seconds: number) {
+    this.targetDurations.delete(url);
+    this.targetDurations.set(url, seconds);
+    if (this.targetDurations.size > 10_000) {
+      const oldest = this.targetDurations.keys().next().value;
+      if (oldest !== undefined) this.targetDurations.delete(oldest);
+    }
+  }
+
+  /**
+   * Takes the decision of every avail in the window that this viewer has no decision for and
+   * that the stitcher will ask a plan for (one not already tracked in the viewer's state, nor
+   * already played as content). All run at once, within one budget: an avail not decided in
+   * time is recorded 'late' for good, so every later request (and rendition) agrees that it
+   * has no plan, and the stitcher plays its content.
+   */
+  private async decideNewAvails(
+    config: LiveConfig,
+    session: LiveSession,
+    detected: readonly DetectedAvail[],
+    state: ViewerState | undefined,
+    upcoming: readonly UpcomingAvail[],
+  ): Promise<void> {
+    const records = session.live.avails;
+    const { stream } = config;
+    const known = (id: string) => records.some((r) => r.id === id);
+    const inWindow = detected
+      .filter((d) => !known(d.id) && !knownToState(d, state))
+      .map((d) => ({ id: d.id, duration: remaining(d) }));
+    // Prefetch: the next prefetchCount avails announced ahead are decided before they start;
+    // their decision is there, under the same id, when they do.
+    const ahead = upcoming
+      .slice(0, stream.prefetchCount)
+      .filter((u) => !known(u.id) && !inWindow.some((d) => d.id === u.id))
+      .map((u) => ({ id: u.id, duration: u.duration, ahead: true }));
+    const pending: { id: string; duration?: number | undefined; ahead?: boolean }[] = [...inWindow, ...ahead];
+    if (pending.length === 0) return;
+    const budgetMs = Math.min(stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
+    const live = session.live;
+    const capped = (live.adsDecided ?? 0) >= stream.adfrequencyCap;
+    // Ads fill at most maxAdBacklogDuration of an avail (the rest is slate); the ad server is
+    // asked for that much ([AVAIL_DURATION]).
+    const fill = (duration: number | undefined) =>
+      duration === undefined ? undefined : Math.min(duration, stream.maxAdBacklogDuration);
+    const decisions = capped
+      ? []
+      : await decideAvails(
+          { ...stream, resource: { kind: 'liveStream', id: config.id } },
+          { sessionId: session.id, viewer: session.viewer, ladder: ladderOf(live.renditions) },
+          pending.map((avail) => ({ id: avail.id, duration: fill(avail.duration) })),
+          this.decisionDeps,
+          budgetMs,
+        );
+    for (const [i, avail] of pending.entries()) {
+      // A prefetch not answered in time is tried again later (there is time before the avail).
+      if (avail.ahead && !capped && decisions[i] === undefined) continue;
+      const record = capped
+        ? availRecord(avail.id, { ads: [], notes: [] }, '')
+        : availRecord(
+            avail.id,
+            decisions[i],
+            `no ad decision within ${budgetMs / 1000}s: the avail plays its content`,
+          );
+      // The frequency cap, in avail order: ads past it are dropped, and said so.
+      const left = Math.max(0, stream.adfrequencyCap - (live.adsDecided ?? 0));
+      if (capped || record.ads.length > left) {
+        record.ads = record.ads.slice(0, left);
+        record.notes.push(
+          `the viewer reached the ad frequency cap (${stream.adfrequencyCap} ads per session): ${left === 0 ? 'no ads' : `${left} ad(s) kept`}`,
+        );
+      }
+      live.adsDecided = (live.adsDecided ?? 0) + record.ads.length;
+      if (avail.ahead)
+        record.notes.push(`decided before the avail started (prefetch count ${stream.prefetchCount})`);
+      if (avail.duration !== undefined) record.duration = avail.duration;
+      records.push(record);
+      this.sendErrorBeacons(config, session.id, record.id, capped ? undefined : decisions[i]);
+      recordDecision(this.options.events, {
+        subject: liveSubject(config),
+        sessionId: session.id,
+        record,
+        decision: capped ? undefined : decisions[i],
+        availSeconds: avail.duration,
+        // A late decision plays the avail's content; no ads otherwise play the slate, when there is one.
+        filler: (!capped && decisions[i] === undefined) || 'note' in config.slate ? 'content' : 'slate',
+        reason: capped || record.ads.length < (decisions[i]?.ads.length ?? 0) ? 'frequency-cap' : undefined,
+      });
+    }
+  }
+
+  /** The slate's segments for this rendition, or none with the reason noted on the session. */
+  private async slateFor(config: LiveConfig, rendition: OriginRendition, live: LiveSessionData) {
+    if ('note' in config.slate) {
+      live.slateNote = config.slate.note;
+      return undefined;
+    }
+    try {
+      const segments = await this.creatives.segmentsFor(config.slate.videoUrl, rendition);
+      delete live.slateNote;
+      return segments;
+    } catch (error) {
+      live.slateNote = `the slate did not load: ${error instanceof Error ? error.message : String(error)}`;
+      return undefined;
+    }
+  }
+
+  /** The most recent records, and always those of avails the viewer's state still tracks. */
+  private trimmed(records: AvailRecord[], state: ViewerState): AvailRecord[] {
+    const excess = records.length - this.limits.maxSessionAvails;
+    if (excess <= 0) return records;
+    const tracked = new Set(state.avails.map((a) => a.id));
+    let dropped = 0;
+    return records.filter((r) => {
+      if (dropped >= excess || tracked.has(r.id)) return true;
+      dropped += 1;
+      return false;
+    });
+  }
+}
+
+/** Seconds of the avail still to fill, when its markers say. */
+function remaining(detected: DetectedAvail): number | undefined {
+  return detected.duration === undefined
+    ? undefined
+    : Math.max(0, detected.duration - detected.elapsedAtStart);
+}
+
+/**
+ * Whether the stitcher will not ask for a plan of `detected`: it overlaps an avail the viewer's
+ * state already tracks, or it ended before content the viewer was already served.
+ */
+function knownToState(detected: DetectedAvail, state: ViewerState | undefined): boolean {
+  if (!state) return false;
+  if (detected.endMsn !== undefined && detected.endMsn <= state.originSeenUntilMsn) return true;
+  return state.avails.some((a) =>
+    a.startMsn <= detected.startMsn
+      ? a.endMsn === undefined || detected.startMsn < a.endMsn
+      : detected.endMsn === undefined || a.startMsn < detected.endMsn,
+  );
+}
