@@ -16,8 +16,9 @@
  * so that one anonymous caller cannot hold a campaign's bookings; an SSAI that asks for every
  * viewer from one address is named in ADS_TRUSTED_CALLERS and counted per viewer address it
  * passes (`ip=`). Playback's own decisions (ads/playback.ts) are in-process and not throttled. An
- * unknown id is answered 404, bad input 400 naming the field; an inactive stream or asset, or one
- * of a de-activated account, gets the empty VAST.
+ * unknown id is answered 404, bad input 400 naming the field (/ads/vast's as a VAST document whose
+ * `<Error>` names it: players and SSAIs read VAST); an inactive stream or asset, or one of a
+ * de-activated account, gets the empty VAST.
  *
  * An impression beacon counts once per serving id, whoever sends it how often (ads/counters.ts):
  * a replay answers 204 and counts nothing.
@@ -31,13 +32,13 @@ import {
   COUNTRY_CODES,
   type ErrorResponse,
 } from '@cuepoint/core';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { keyedLimiter, type LimitVerdict, rateLimitKey } from '../../lib/rate-limit.ts';
-import { httpReason } from '../../lib/request-problem.ts';
+import { httpReason, joinFields } from '../../lib/request-problem.ts';
 import { decisionMessage } from '../playback/decision-events.ts';
 import {
   AdServer,
@@ -48,7 +49,7 @@ import {
   vastAdsOf,
 } from './ad-server.ts';
 import type { AdTarget } from './catalog.ts';
-import { vastClock, vastDocument, vmapDocument } from './vast.ts';
+import { vastClock, vastDocument, vastErrorDocument, vmapDocument } from './vast.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -171,6 +172,23 @@ function problem(request: FastifyRequest, reply: FastifyReply, status: number, m
     requestId: request.id,
   };
   return reply.code(status).send(body);
+}
+
+/**
+ * A bad /ads/vast query: a 400 whose body is VAST, its root `<Error>` naming each field as the
+ * JSON problem would (`dur: must be a number of seconds`), since players and SSAIs read VAST.
+ * Anything else goes on to the shared handler.
+ */
+function vastBadRequest(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  if (!hasZodFastifySchemaValidationErrors(error)) throw error;
+  const fields = error.validation.map((v) => {
+    const path = (v.instancePath || '').split('/').filter(Boolean).map(decodeURIComponent);
+    return { field: path.join('.') || 'querystring', message: v.message ?? 'Invalid value' };
+  });
+  return reply
+    .code(400)
+    .type(VAST_TYPE)
+    .send(vastErrorDocument(joinFields(fields)));
 }
 
 interface RoutesOptions {
@@ -320,7 +338,7 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
   const availIdOf = (q: { avail?: string | undefined }, position: string) =>
     q.avail ?? `ads-${position}-${Math.floor(now() / 60_000)}`;
 
-  app.get(ADS_PATHS.vast, options(vastQuery), async (request, reply) => {
+  app.get(ADS_PATHS.vast, { ...options(vastQuery), errorHandler: vastBadRequest }, async (request, reply) => {
     const q = request.query as z.infer<typeof vastQuery>;
     if (!(await admitted(request, reply, q))) return reply;
     const target = await targetOf(request, reply, q);

@@ -103,7 +103,6 @@ function inlineAd(ad: VastAd): string {
     `<AdTitle>${xml(ad.title)}</AdTitle>` +
     (ad.advertiser !== '' ? `<Advertiser>${xml(ad.advertiser)}</Advertiser>` : '') +
     `<Creatives><Creative id="${xml(c.id)}" sequence="1">` +
-    `<UniversalAdId idRegistry="${xml(c.universalAdId.registry || 'unknown')}">${xml(c.universalAdId.value || 'unknown')}</UniversalAdId>` +
     '<Linear>' +
     (tracking.length > 0
       ? `<TrackingEvents>${tracking.map((t) => `<Tracking event="${t.event}">${cdata(t.url)}</Tracking>`).join('')}</TrackingEvents>`
@@ -111,7 +110,11 @@ function inlineAd(ad: VastAd): string {
     `<Duration>${vastClock(c.duration)}</Duration>` +
     `<MediaFiles>${c.mediaFiles.map(mediaFile).join('')}</MediaFiles>` +
     clicks +
-    '</Linear></Creative></Creatives></InLine></Ad>'
+    '</Linear>' +
+    // After Linear: the current VAST 4.2 schema orders a Creative's children as a sequence (its
+    // earlier revision, an xs:all, admits any order).
+    `<UniversalAdId idRegistry="${xml(c.universalAdId.registry || 'unknown')}">${xml(c.universalAdId.value || 'unknown')}</UniversalAdId>` +
+    '</Creative></Creatives></InLine></Ad>'
   );
 }
 
@@ -126,6 +129,16 @@ const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 /** A VAST 4.2 document: the pod's ads, or the empty answer (no Ad element). */
 export function vastDocument(ads: readonly VastAd[]): string {
   return `${DECLARATION}${vastElement(ads)}\n`;
+}
+
+/**
+ * The answer to a request the ad server cannot read: a VAST 4.2 document without ads whose root
+ * `<Error>` holds the reason as text (players and SSAIs read VAST, not a JSON problem). The Error
+ * of VAST is a URI to notify; this one is no URL, so a player that requests it reaches nothing.
+ */
+export function vastErrorDocument(message: string): string {
+  const text = message.replace(NOT_XML, '').replaceAll(']]>', ']]]]><![CDATA[>');
+  return `${DECLARATION}<VAST version="${VAST_VERSION}" xmlns="${VAST_NAMESPACE}"><Error><![CDATA[${text}]]></Error></VAST>\n`;
 }
 
 export interface VmapBreak {

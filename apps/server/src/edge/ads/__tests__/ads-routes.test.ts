@@ -179,7 +179,7 @@ describe('GET /ads/vast', () => {
     expect(adsOf(closed.body)).toEqual([]);
   });
 
-  it('answers 404 for an unknown stream or asset, and 400 naming the field for bad input', async () => {
+  it('answers 404 for an unknown stream or asset, and bad input as a 400 VAST whose Error names the field', async () => {
     const unknown = randomUUID();
     const missing = await vast(`stream=${unknown}&dur=30`);
     expect(missing.statusCode).toBe(404);
@@ -208,8 +208,17 @@ describe('GET /ads/vast', () => {
     for (const [query, field, message] of cases) {
       const response = await vast(query);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().fields, query).toEqual([{ field, message }]);
+      expect(response.headers['content-type'], query).toBe('application/xml; charset=utf-8');
+      expect(response.body, query).toBe(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<VAST version="4.2" xmlns="http://www.iab.com/VAST"><Error><![CDATA[${field}: ${message}]]></Error></VAST>\n`,
+      );
+      expect(await validateVast(response.body), query).toEqual({ valid: true, errors: [] });
     }
+    // Every field wrong at once: each named, as the JSON problem would.
+    const several = await vast('stream=x&dur=0&pos=side');
+    expect(several.body).toContain(
+      '<Error><![CDATA[stream: must be a live stream or VOD asset id (a UUID); dur: must be at least 1 s; pos: must be pre, mid or post]]></Error>',
+    );
   });
 
   it('offers an MP4 creative once conditioned, its HLS first and its MP4 beside it', async () => {

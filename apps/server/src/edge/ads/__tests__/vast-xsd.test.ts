@@ -38,6 +38,7 @@ describe('the VAST 4.2 and VMAP 1.0 writers against the IAB schemas', () => {
   it('writes a pod that validates: one InLine ad per slot, in sequence', async () => {
     const xml = vastDocument([ad(1), ad(2)]);
     expect(await validateVast(xml)).toEqual({ valid: true, errors: [] });
+    expect(await validateVast(xml, 'earlier')).toEqual({ valid: true, errors: [] });
     expect(xml).toContain('<VAST version="4.2" xmlns="http://www.iab.com/VAST">');
     expect(xml).toContain(
       '<Ad id="campaign-2" sequence="2"><InLine><AdSystem version="4.2">Cuepoint</AdSystem>',
@@ -61,6 +62,7 @@ describe('the VAST 4.2 and VMAP 1.0 writers against the IAB schemas', () => {
     });
     const xml = vastDocument([bare]);
     expect(await validateVast(xml)).toEqual({ valid: true, errors: [] });
+    expect(await validateVast(xml, 'earlier')).toEqual({ valid: true, errors: [] });
     expect(xml).not.toContain('<VideoClicks>');
     expect(xml).toContain('<UniversalAdId idRegistry="unknown">unknown</UniversalAdId>');
   });
@@ -81,6 +83,19 @@ describe('the VAST 4.2 and VMAP 1.0 writers against the IAB schemas', () => {
     const result = await validateVast(outOfOrder);
     expect(result.valid).toBe(false);
     expect(result.errors.join('\n')).toMatch(/AdTitle/);
+    // The current schema orders a Creative's children (UniversalAdId after Linear); the earlier
+    // revision's xs:all took either order.
+    const idFirst = vastDocument([ad(1)]).replace(
+      /(<Linear>.*<\/Linear>)(<UniversalAdId [^>]*>[^<]*<\/UniversalAdId>)/,
+      '$2$1',
+    );
+    expect(idFirst).toContain('sequence="1"><UniversalAdId ');
+    expect((await validateVast(idFirst, 'earlier')).valid).toBe(true);
+    const misordered = await validateVast(idFirst);
+    expect(misordered.valid).toBe(false);
+    expect(misordered.errors.join('\n')).toMatch(
+      /Linear': This element is not expected. Expected is .*UniversalAdId/,
+    );
     const noMedia = vastDocument([ad(1, { mediaFiles: [] })]);
     expect((await validateVast(noMedia)).valid).toBe(false);
   });
