@@ -20,8 +20,8 @@ import {
   lockAlarm,
   toAlarmDto,
 } from '../../repositories/alarms.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { customerExists } from '../../repositories/customers.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { mailAfterReply, notifyAlarms } from '../../services/notifications.ts';
 import { alarmRuleRoutes } from './rules.ts';
 
@@ -69,7 +69,6 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const auth = request.auth!;
       const customerId = body.customerId ?? null;
       const { row, notified } = await app.db.transaction(async (tx) => {
         // Thrown: the transaction ends before the answer.
@@ -86,15 +85,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
           timeOn: body.time_on ? new Date(body.time_on) : new Date(),
           uuid: body.uuid ?? randomUUID(),
         });
-        await recordAudit(tx, {
+        await auditRequest(tx, request, {
           action: 'alarm.raise',
-          actorUserId: auth.actor?.id ?? auth.user.id,
-          effectiveUserId: auth.user.id,
           customerId,
           target: alarm.id,
           details: { severity: alarm.severity, type: alarm.type, uuid: alarm.uuid },
-          requestId: request.id,
-          ip: request.ip,
         });
         // A customer's alarm is also its users' notification (mailed to those who chose so).
         return { row: alarm, notified: await notifyAlarms(tx, [alarm]) };
@@ -135,15 +130,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!alarm) throw notFound(ALARM_TEXTS.notFound);
         if (alarm.acknowledgedAt) throw conflict(ALARM_TEXTS.alreadyAcknowledged);
         const acknowledged = await acknowledgeAlarm(tx, alarm.id, by, new Date());
-        await recordAudit(tx, {
+        await auditRequest(tx, request, {
           action: 'alarm.acknowledge',
-          actorUserId: auth.actor?.id ?? auth.user.id,
-          effectiveUserId: auth.user.id,
           customerId: alarm.customerId,
           target: alarm.id,
           details: { severity: alarm.severity, name: alarm.name, uuid: alarm.uuid },
-          requestId: request.id,
-          ip: request.ip,
         });
         return acknowledged;
       });

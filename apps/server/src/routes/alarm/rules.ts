@@ -28,8 +28,8 @@ import {
   updateAlarmRule,
 } from '../../repositories/alarm-rules.ts';
 import { clearAlarmsOfRule } from '../../repositories/alarms.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { customerExists } from '../../repositories/customers.ts';
+import { auditRequest } from '../../services/audit.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -50,18 +50,8 @@ const actorEmail = (request: FastifyRequest) => {
   return (auth.actor ?? auth.user).email;
 };
 
-const audit = (tx: DbOrTx, request: FastifyRequest, action: string, target: string, details: object) => {
-  const auth = request.auth!;
-  return recordAudit(tx, {
-    action,
-    actorUserId: auth.actor?.id ?? auth.user.id,
-    effectiveUserId: auth.user.id,
-    target,
-    details: { ...details },
-    requestId: request.id,
-    ip: request.ip,
-  });
-};
+const audit = (tx: DbOrTx, request: FastifyRequest, action: string, target: string, details: object) =>
+  auditRequest(tx, request, { action, target, details: { ...details } });
 
 /** The alarm rules (main administrator): list, create, replace, delete; and the customers they may name. */
 export const alarmRuleRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -27,8 +27,8 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import { canSeeEntry, requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { badRequest, fieldProblem, forbidden, notFound } from '../../lib/request-problem.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { billingCustomer, invoiceRow, markMailed, recordProviderEvent } from '../../repositories/billing.ts';
+import { auditRequest } from '../../services/audit.ts';
 import {
   createDraft,
   creditInTransaction,
@@ -58,18 +58,8 @@ const errors = {
   409: errorResponseSchema,
 };
 
-const audit = (tx: DbOrTx, request: FastifyRequest, action: string, target: string, details: object) => {
-  const auth = request.auth!;
-  return recordAudit(tx, {
-    action,
-    actorUserId: auth.actor?.id ?? auth.user.id,
-    effectiveUserId: auth.user.id,
-    target,
-    details: { ...details },
-    requestId: request.id,
-    ip: request.ip,
-  });
-};
+const audit = (tx: DbOrTx, request: FastifyRequest, action: string, target: string, details: object) =>
+  auditRequest(tx, request, { action, target, details: { ...details } });
 
 /**
  * Billing (issue 19). The main administrator outside login-as (the sidebar's Billing › Create

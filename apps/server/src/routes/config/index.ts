@@ -43,7 +43,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { onUniqueViolation } from '../../lib/database-errors.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { conflict, notFound } from '../../lib/request-problem.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import {
   currentConfigVersion,
   findConfigVersion,
@@ -52,6 +51,7 @@ import {
   lockCurrentConfigVersion,
   type PlatformConfigVersionRow,
 } from '../../repositories/platform-config.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { valuesOfRow } from '../../services/platform-config.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -122,15 +122,11 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
             restoredFrom: input.restoredFrom ?? null,
           });
           const before = current ? valuesOfRow(current, defaults) : defaults;
-          await recordAudit(tx, {
+          await auditRequest(tx, request, {
             action: input.restoredFrom === undefined ? 'config.save' : 'config.restore',
-            actorUserId: actor.id,
-            effectiveUserId: request.auth!.user.id,
             customerId: request.auth!.user.customerId,
             target: `${input.cluster}#${row.version}`,
             details: { changed: diffPlatformConfig(before, next).map((c) => c.key) },
-            requestId: request.id,
-            ip: request.ip,
           });
           return recordOf(row);
         }),

@@ -36,11 +36,11 @@ import {
   markRejected,
   reactivateCustomer,
 } from '../../repositories/admin-customers.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { deactivateCustomer, lockCustomer, updateCustomer } from '../../repositories/customers.ts';
 import { insights } from '../../repositories/demand-reports.ts';
 import { countResources } from '../../repositories/resources.ts';
 import { revokeCustomerSessions } from '../../repositories/sessions.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { DEACTIVATION_TEXTS } from '../auth/deactivation.ts';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
@@ -100,17 +100,7 @@ export const adminCustomerRoutes: FastifyPluginAsyncZod = async (app) => {
     action: string,
     id: string,
     details?: Record<string, unknown>,
-  ) =>
-    recordAudit(tx, {
-      action,
-      actorUserId: request.auth!.actor?.id ?? request.auth!.user.id,
-      effectiveUserId: request.auth!.user.id,
-      customerId: id,
-      target: id,
-      ...(details ? { details } : {}),
-      requestId: request.id,
-      ip: request.ip,
-    });
+  ) => auditRequest(tx, request, { action, customerId: id, target: id, ...(details ? { details } : {}) });
 
   /** Locks the account's row (inside `tx`); 404 when there is none. */
   const locked = async (tx: DbOrTx, id: string) => {

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { fieldProblem, fieldProblems, notFound } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { StorageQuotaExceeded } from '../../repositories/blobs.ts';
 import {
   type CustomerChanges,
@@ -15,6 +14,7 @@ import {
 } from '../../repositories/customers.ts';
 import { recordPlanChange } from '../../repositories/plan-changes.ts';
 import { listCustomerUserIds } from '../../repositories/users.ts';
+import { auditRequest } from '../../services/audit.ts';
 import {
   mailAfterReply,
   NOTHING_NOTIFIED,
@@ -113,19 +113,21 @@ async function saveEdit(
   const changed = Object.keys(changes);
   if (changed.length === 0) return { row: current, notified: NOTHING_NOTIFIED };
   const row = await updateCustomer(tx, current.id, changes);
-  await recordAudit(tx, {
-    action: 'customer.edit',
-    actorUserId: auth.actor?.id ?? auth.user.id,
-    effectiveUserId: auth.user.id,
-    customerId: current.id,
-    target: current.id,
-    details: {
-      changed: changed.filter((key) => key !== 'apiTokenHash' && key !== 'apiTokenSealed'),
-      ...(changes.paymentPlan ? { paymentPlan: { from: current.paymentPlan, to: changes.paymentPlan } } : {}),
+  await auditRequest(
+    tx,
+    { auth, id: request.requestId, ip: request.ip },
+    {
+      action: 'customer.edit',
+      customerId: current.id,
+      target: current.id,
+      details: {
+        changed: changed.filter((key) => key !== 'apiTokenHash' && key !== 'apiTokenSealed'),
+        ...(changes.paymentPlan
+          ? { paymentPlan: { from: current.paymentPlan, to: changes.paymentPlan } }
+          : {}),
+      },
     },
-    requestId: request.requestId,
-    ip: request.ip,
-  });
+  );
   // A plan change is billed from its own record: who, when, from and to; the users are told.
   let notified = NOTHING_NOTIFIED;
   if (changes.paymentPlan) {

@@ -13,9 +13,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { notFound } from '../../lib/request-problem.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { approveCustomer, listPendingCustomers } from '../../repositories/customers.ts';
 import { listPlanChanges } from '../../repositories/plan-changes.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { customerAccountRoutes } from './account.ts';
 import { adminCustomerRoutes } from './admin-customers.ts';
 
@@ -101,19 +101,14 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user } = request.auth!;
       const { id } = request.params;
       const approved = await approveCustomer(app.db, id);
       if (!approved) throw notFound('Customer not found');
       for (const userId of approved) app.sessionCache?.deleteUser(userId);
-      await recordAudit(app.db, {
+      await auditRequest(app.db, request, {
         action: 'customer.approve',
-        actorUserId: request.auth!.actor?.id ?? user.id,
-        effectiveUserId: user.id,
         customerId: id,
         target: id,
-        requestId: request.id,
-        ip: request.ip,
       });
       return { _id: id, approvedUsers: approved.length };
     },

@@ -11,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, fieldProblem, forbidden, notFound, planProblem } from '../../lib/request-problem.ts';
 import { toAccountCustomerDto, tokenReader } from '../../lib/user-dto.ts';
 import { findApiTokenUser, newApiToken, setApiToken } from '../../repositories/api-tokens.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import { lockCustomer } from '../../repositories/customers.ts';
+import { auditRequest } from '../../services/audit.ts';
 
 /** Our answers of this call (the spec's toasts are in ACCOUNT_TEXTS). */
 export const TOKEN_TEXTS = {
@@ -84,15 +84,11 @@ export const customerTokenRoutes: FastifyPluginAsyncZod = async (app) => {
           id,
           plain === null ? null : { plain, sealed: app.secretBox.seal(plain) },
         );
-        await recordAudit(tx, {
+        await auditRequest(tx, request, {
           action: enableAPI ? 'customer.api-token.generate' : 'customer.api-token.delete',
-          actorUserId: auth.actor?.id ?? auth.user.id,
-          effectiveUserId: auth.user.id,
           customerId: id,
           target: id,
           details: { replacedToken: enableAPI && customer.apiTokenHash !== null },
-          requestId: request.id,
-          ip: request.ip,
         });
         return { apiToken: plain, customer: updated! };
       });

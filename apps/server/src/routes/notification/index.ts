@@ -29,7 +29,6 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { conflict, notFound } from '../../lib/request-problem.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import {
   countUnread,
   findNotificationPreferences,
@@ -39,6 +38,7 @@ import {
   saveNotificationPreferences,
   setNotificationRead,
 } from '../../repositories/notifications.ts';
+import { auditRequest } from '../../services/audit.ts';
 
 const toDto = (row: NotificationRow): UserNotification => ({
   _id: row.id,
@@ -184,15 +184,11 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const emails = [...new Set(request.body.emails.map((e) => e.trim().toLowerCase()))];
       const row = await app.db.transaction(async (tx) => {
         const saved = await saveNotificationPreferences(tx, user.id, { mailKinds, emails });
-        await recordAudit(tx, {
+        await auditRequest(tx, request, {
           action: 'notification.preferences',
-          actorUserId: user.id,
-          effectiveUserId: user.id,
           customerId: user.customerId,
           target: user.id,
           details: { mailKinds, emails: emails.length },
-          requestId: request.id,
-          ip: request.ip,
         });
         return saved;
       });

@@ -28,7 +28,6 @@ import {
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { notFound } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import {
   findLiveStreamBySource,
   findPlayoutChannel,
@@ -39,6 +38,7 @@ import {
   saveStopped,
 } from '../../repositories/playout.ts';
 import { findResource, nameTaken } from '../../repositories/resources.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { createResource } from '../../services/resources.ts';
 
 /**
@@ -186,15 +186,11 @@ export const playoutRoutes: FastifyPluginAsyncZod = async (app) => {
           const row = await findPlayoutChannel(tx, id, true);
           if (!row) throw notFound(PLAYOUT_TEXTS.notFound);
           const details = await act(tx, row, auth);
-          await recordAudit(tx, {
+          await auditRequest(tx, request, {
             action: path === API_PATHS.playout.start ? 'playout.start' : 'playout.stop',
-            actorUserId: auth.actor?.id ?? auth.user.id,
-            effectiveUserId: auth.user.id,
             customerId: row.channel.customerId,
             target: id,
             details,
-            requestId: request.id,
-            ip: request.ip,
           });
         });
         const at = Date.now();

@@ -34,7 +34,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { canSeeEntry, requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { conflict, fieldProblem, forbidden, notFound } from '../../lib/request-problem.ts';
 import type { AuthContext } from '../../plugins/auth.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import {
   deleteScheduledEvent,
   findScheduledEvent,
@@ -45,6 +44,7 @@ import {
   updateScheduledEvent,
 } from '../../repositories/event-schedule.ts';
 import { findResource } from '../../repositories/resources.ts';
+import { auditRequest } from '../../services/audit.ts';
 
 const ENTRY = 'event-scheduler';
 const errors = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -62,19 +62,7 @@ const audit = (
   action: string,
   row: { id: string; customerId: string },
   details: Record<string, unknown>,
-) => {
-  const auth = request.auth!;
-  return recordAudit(tx, {
-    action,
-    actorUserId: auth.actor?.id ?? auth.user.id,
-    effectiveUserId: auth.user.id,
-    customerId: row.customerId,
-    target: row.id,
-    details,
-    requestId: request.id,
-    ip: request.ip,
-  });
-};
+) => auditRequest(tx, request, { action, customerId: row.customerId, target: row.id, details });
 
 const writer = (auth: AuthContext) => auth.actor?.email ?? auth.user.email;
 

@@ -10,12 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { forbidden, notFound } from '../../lib/request-problem.ts';
 import { toUserDto } from '../../lib/user-dto.ts';
-import { recordAudit } from '../../repositories/audit-log.ts';
 import {
   findUserWithCustomer,
   type UserProfileChanges,
   updateUserProfile,
 } from '../../repositories/users.ts';
+import { auditRequest } from '../../services/audit.ts';
 
 export const USER_MESSAGES = {
   readForbidden: 'You may only read your own user',
@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user: caller, actor } = request.auth!;
+      const { user: caller } = request.auth!;
       const { id } = request.params;
       if (id !== caller.id && !caller.isMainAdmin) throw forbidden(USER_MESSAGES.editForbidden);
       const body = request.body;
@@ -89,15 +89,11 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await app.db.transaction(async (tx) => {
         const row = await updateUserProfile(tx, id, set);
         if (!row) return undefined;
-        await recordAudit(tx, {
+        await auditRequest(tx, request, {
           action: 'user.edit',
-          actorUserId: actor?.id ?? caller.id,
-          effectiveUserId: caller.id,
           customerId: row.customerId,
           target: row.id,
           details: { changed: Object.keys(set) },
-          requestId: request.id,
-          ip: request.ip,
         });
         return row;
       });
