@@ -41,13 +41,23 @@ export type VastDeviation =
   /** A wrapper with VAST 1's `<VASTAdTagURL>` instead of `<VASTAdTagURI>`. */
   | 'legacy-ad-tag-url'
   /** A `&` that starts no reference (`?a=1&b=2` in a URL), kept as written. */
-  | 'unescaped-ampersand';
+  | 'unescaped-ampersand'
+  /** An InLine ad without `<AdTitle>`: kept, with an empty title (as one without `<Impression>`). */
+  | 'missing-ad-title'
+  /** A tracking event in another case (`START`), read as VAST's (`start`). */
+  | 'tracking-event-case'
+  /** `<MEDIAFILES>` or `<MEDIAFILE>`, read as `<MediaFiles>` and `<MediaFile>`. */
+  | 'element-name-case'
+  /** Blank lines or spaces before the XML declaration, skipped. */
+  | 'space-before-declaration';
 
 /**
  * A deviation from VAST that parsing accepted: reported for whoever runs the ad server
  * integration, never fired as an error beacon (the ad was not lost). Strict parsing refuses each
- * of these as the issue `code` (the whole document for `unescaped-ampersand` in text), except an
- * unescaped `&` in an attribute value, which both modes keep and report.
+ * of these as the issue `code` (the whole document for `unescaped-ampersand` in text and
+ * `space-before-declaration`), except an unescaped `&` in an attribute value, which both modes
+ * keep and report, and the two of case, which strict parsing reads as written (an element or
+ * event of another name).
  */
 export interface VastWarning {
   deviation: VastDeviation;

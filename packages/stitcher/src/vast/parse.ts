@@ -92,10 +92,13 @@ export interface VastDocument {
 export interface VastParseOptions {
   /**
    * Refuse what the VAST schema (or XML) does not allow, as parsing did before it was lenient:
-   * an InLine ad without `<Impression>` (101, the ad), a `<Duration>` in plain seconds (202, the
-   * ad), a wrapper's VAST 1 `<VASTAdTagURL>` (101, the ad), an unescaped `&` in text (100, the
-   * whole document). Default false: lenient, for serving, each of these accepted and reported
-   * as a warning.
+   * an InLine ad without `<Impression>` or without `<AdTitle>` (101, the ad), a `<Duration>` in
+   * plain seconds (202, the ad), a wrapper's VAST 1 `<VASTAdTagURL>` (101, the ad), an unescaped
+   * `&` in text or blank lines before the XML declaration (100, the whole document). Strictly,
+   * `<MEDIAFILES>` is no `<MediaFiles>` (101, the ad), `<MEDIAFILE>` no `<MediaFile>` (the ad has
+   * no media: 403 when resolved) and a tracking event in another case (`START`) is kept as
+   * written, which no plan fires. Default false: lenient, for serving, each of these accepted
+   * and reported as a warning.
    */
   strict?: boolean;
 }
@@ -240,10 +243,10 @@ function xpath(chain: readonly XmlNode[]): string {
   return path;
 }
 
-/** A warning of the XML reader (a `&` kept as written) as a VAST warning. */
+/** A warning of the XML reader (a `&` kept as written, space before the declaration) as a VAST warning. */
 export function vastWarningOf(w: XmlWarning): VastWarning {
   return {
-    deviation: 'unescaped-ampersand',
+    deviation: w.kind === 'bare-ampersand' ? 'unescaped-ampersand' : 'space-before-declaration',
     code: VAST_ERROR.xmlParsing,
     message: w.message,
     path: w.path,
@@ -372,8 +375,12 @@ function readAd(node: XmlNode, ctx: ReadContext): VastAd | VastIssue {
   if (ad.kind === 'inline') {
     if (ad.adSystem === undefined)
       return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdSystem>', errorUrls);
-    if (ad.adTitle === undefined)
-      return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdTitle>', errorUrls);
+    if (ad.adTitle === undefined) {
+      if (ctx.strict) return issue(VAST_ERROR.schemaValidation, '<InLine> has no <AdTitle>', errorUrls);
+      const message = '<InLine> has no <AdTitle>: the ad is kept, with an empty title';
+      warn(ctx, 'missing-ad-title', VAST_ERROR.schemaValidation, message, [node, body]);
+      ad.adTitle = '';
+    }
     if (ad.impressions.length === 0 && kids(body, 'Impression').length === 0) {
       if (ctx.strict) return issue(VAST_ERROR.schemaValidation, '<InLine> has no <Impression>', errorUrls);
       const message = '<InLine> has no <Impression>: the ad is kept, with no impression URL';
@@ -402,6 +409,81 @@ function readAd(node: XmlNode, ctx: ReadContext): VastAd | VastIssue {
     };
   }
   return ad;
+}
+
+/** The tracking events of VAST 2 to 4.2 (linear, non-linear and companion), by their lower case. */
+const TRACKING_EVENTS = new Map(
+  [
+    'creativeView',
+    'start',
+    'firstQuartile',
+    'midpoint',
+    'thirdQuartile',
+    'complete',
+    'mute',
+    'unmute',
+    'pause',
+    'resume',
+    'rewind',
+    'skip',
+    'playerExpand',
+    'playerCollapse',
+    'fullscreen',
+    'exitFullscreen',
+    'expand',
+    'collapse',
+    'acceptInvitation',
+    'acceptInvitationLinear',
+    'closeLinear',
+    'close',
+    'progress',
+    'timeSpentViewing',
+    'otherAdInteraction',
+    'interactiveStart',
+    'adExpand',
+    'adCollapse',
+    'minimize',
+    'overlayViewDuration',
+    'loaded',
+  ].map((e) => [e.toLowerCase(), e]),
+);
+
+/**
+ * The child `name` of `parent`; leniently, when there is none, one whose name differs only in
+ * case (`<MEDIAFILES>`), with a warning. `at`: the elements from the `<Ad>` down to `parent`.
+ */
+function kidAnyCase(
+  parent: XmlNode,
+  name: string,
+  ctx: ReadContext,
+  at: readonly XmlNode[],
+): XmlNode | undefined {
+  const exact = kid(parent, name);
+  if (exact !== undefined || ctx.strict) return exact;
+  const lower = name.toLowerCase();
+  const other = parent.children.find((c) => c.local.toLowerCase() === lower);
+  if (other !== undefined) warnCase(ctx, other, name, [...at, other]);
+  return other;
+}
+
+/** The children `name` of `parent`; leniently, when there are none, those of `name` in another case. */
+function kidsAnyCase(
+  parent: XmlNode | undefined,
+  name: string,
+  ctx: ReadContext,
+  at: readonly XmlNode[],
+): XmlNode[] {
+  const exact = kids(parent, name);
+  if (exact.length > 0 || ctx.strict || parent === undefined) return exact;
+  const lower = name.toLowerCase();
+  const others = parent.children.filter((c) => c.local.toLowerCase() === lower);
+  for (const c of others) warnCase(ctx, c, name, [...at, c]);
+  return others;
+}
+
+function warnCase(ctx: ReadContext, node: XmlNode, name: string, at: readonly XmlNode[]): void {
+  const message = `<${node.name}> is not in VAST's case: read as <${name}>`;
+  warn(ctx, 'element-name-case', VAST_ERROR.schemaValidation, message, at);
 }
 
 /** `at`: the elements from the `<Ad>` down to this `<Creative>`, for warning paths. */
@@ -461,8 +543,9 @@ function readCreative(
       const o = parseOffset(skip);
       if (o) l.skipOffset = o;
     }
-    const mf = kid(linear, 'MediaFiles');
-    for (const m of kids(mf, 'MediaFile')) {
+    const mf = kidAnyCase(linear, 'MediaFiles', ctx, [...at, linear]);
+    const mfAt = mf === undefined ? at : [...at, linear, mf];
+    for (const m of kidsAnyCase(mf, 'MediaFile', ctx, mfAt)) {
       const f = readMediaFile(m);
       if (f) l.mediaFiles.push(f);
     }
@@ -472,8 +555,15 @@ function readCreative(
     }
     for (const t of kids(kid(linear, 'TrackingEvents'), 'Tracking')) {
       const uri = text(t);
-      const event = attr(t, 'event');
+      let event = attr(t, 'event');
       if (uri === '' || event === undefined) continue;
+      const known = ctx.strict ? undefined : TRACKING_EVENTS.get(event.toLowerCase());
+      if (known !== undefined && known !== event) {
+        const message = `<Tracking> event "${event}" is not in VAST's case: read as "${known}"`;
+        const path = [...at, linear, kid(linear, 'TrackingEvents')!, t];
+        warn(ctx, 'tracking-event-case', VAST_ERROR.schemaValidation, message, path);
+        event = known;
+      }
       const e: VastTrackingEvent = { event, uri };
       const off = parseOffset(attr(t, 'offset'));
       if (off) e.offset = off;

@@ -237,6 +237,10 @@ function buildResolved(
   if (linear.duration === undefined || linear.duration <= 0) {
     return { code: VAST_ERROR.unexpectedDuration, message: 'the linear creative has no positive duration' };
   }
+  if (linear.mediaFiles.length === 0) {
+    // Nothing to play (an empty <MediaFiles>, or only a <Mezzanine> to transcode).
+    return { code: VAST_ERROR.noSupportedMedia, message: 'the linear creative has no media files' };
+  }
   const tracking: Record<string, string[]> = {};
   const progress: ResolvedAd['progress'] = [];
   const clickTracking: string[] = [];

@@ -53,13 +53,15 @@ export interface XmlOptions {
   /**
    * Keep a bare `&` in text as written (as in an attribute value) instead of failing: ad servers
    * write URLs with unescaped query strings (`<MediaFile>http://x/a.mp4?a=1&b=2</MediaFile>`).
+   * Also skip blank lines or spaces before the XML declaration (a template's first line).
    */
   lenient?: boolean;
 }
 
 /** Something not well-formed that was read anyway. */
 export interface XmlWarning {
-  kind: 'bare-ampersand';
+  /** A bare `&` kept; blank lines or spaces before the XML declaration, skipped (lenient only). */
+  kind: 'bare-ampersand' | 'space-before-declaration';
   message: string;
   /**
    * Where, as an XPath from the root: `/VAST/Ad[1]/InLine[1]/Impression[2]`, each step after the
@@ -386,11 +388,12 @@ function addWarning(
   message: string,
   path: string,
   offset: number,
+  kind: XmlWarning['kind'] = 'bare-ampersand',
 ): Warnings {
   const ws = w ?? { list: [], line: 1, lineOffset: 0 };
   for (let k = s.indexOf('\n', ws.lineOffset); k !== -1 && k < offset; k = s.indexOf('\n', k + 1)) ws.line++;
   if (offset > ws.lineOffset) ws.lineOffset = offset;
-  ws.list.push({ kind: 'bare-ampersand', message, path, line: ws.line });
+  ws.list.push({ kind, message, path, line: ws.line });
   return ws;
 }
 
@@ -454,10 +457,20 @@ export function parseXml(input: string, options: XmlOptions = {}): XmlResult {
   /** Created on the first warning (no closure here: it would move `s` and `stack` off the stack). */
   let warnings: Warnings | undefined;
 
-  if (at(s, 0, '<?xml') && (n === 5 || isWs(s.charCodeAt(5)) || s.charCodeAt(5) === QUESTION)) {
-    const end = s.indexOf('?>', 5);
-    if (end === -1) return fail(s, 'unterminated XML declaration', 0);
+  // The declaration only at the very start; leniently also after blank lines or spaces.
+  let decl = 0;
+  if (!strict) while (decl < n && isWs(s.charCodeAt(decl))) decl++;
+  if (
+    at(s, decl, '<?xml') &&
+    (n === decl + 5 || isWs(s.charCodeAt(decl + 5)) || s.charCodeAt(decl + 5) === QUESTION)
+  ) {
+    const end = s.indexOf('?>', decl + 5);
+    if (end === -1) return fail(s, 'unterminated XML declaration', decl);
     i = end + 2;
+    if (decl > 0) {
+      const message = 'blank lines or spaces before the XML declaration, skipped';
+      warnings = addWarning(warnings, s, message, '/', decl, 'space-before-declaration');
+    }
   }
 
   while (i < n) {

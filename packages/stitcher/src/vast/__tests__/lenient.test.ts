@@ -3,6 +3,7 @@ import { fixture } from '../../test-support/fixtures.ts';
 import { VAST_ERROR } from '../errors.ts';
 import { parseVast, type VastDocument, type VastParseOptions } from '../parse.ts';
 import { resolveVast, type VastFetch } from '../resolve.ts';
+import { trackingFromResolvedAd } from '../to-plan.ts';
 import { parseVmap } from '../vmap.ts';
 
 // What real ad servers send that the VAST schema does not allow: accepted by default (lenient
@@ -263,6 +264,111 @@ describe('lenient VAST parsing (the default)', () => {
     ]);
     const strict = parseVmap(vmap, { strict: true });
     expect(strict.ok && strict.issues.map((i) => i.code)).toEqual([VAST_ERROR.unexpectedDuration]);
+  });
+});
+
+describe('lenient VAST parsing: case, a missing title, blank lines first', () => {
+  const linearPath = '/VAST/Ad[1]/InLine[1]/Creatives[1]/Creative[1]/Linear[1]';
+
+  it('reads <MEDIAFILE>, event="START" and a response without <AdTitle> after blank lines, one warning each', () => {
+    const r = lenientDoc(xml('lenient-case.xml'));
+    const ad = r.document.ads[0]!;
+    expect(ad.adTitle).toBe('');
+    expect(linearOf(r.document).mediaFiles.map((m) => [m.uri, m.delivery, m.width])).toEqual([
+      ['https://cdn.example.org/shouty/master.m3u8', 'streaming', 1280],
+    ]);
+    // VAST's own names in another case are read as VAST's; a name VAST does not have stays as written.
+    expect(linearOf(r.document).trackingEvents.map((t) => t.event)).toEqual([
+      'start',
+      'firstQuartile',
+      'complete',
+      'Rewound',
+    ]);
+    const tracking = `${linearPath}/TrackingEvents[1]/Tracking`;
+    expect(r.warnings.map((w) => [w.deviation, w.code, w.path, w.line])).toEqual([
+      ['space-before-declaration', VAST_ERROR.xmlParsing, '/', 3],
+      ['element-name-case', VAST_ERROR.schemaValidation, `${linearPath}/MEDIAFILES[1]`, undefined],
+      [
+        'element-name-case',
+        VAST_ERROR.schemaValidation,
+        `${linearPath}/MEDIAFILES[1]/MEDIAFILE[1]`,
+        undefined,
+      ],
+      ['tracking-event-case', VAST_ERROR.schemaValidation, `${tracking}[1]`, undefined],
+      ['tracking-event-case', VAST_ERROR.schemaValidation, `${tracking}[2]`, undefined],
+      ['tracking-event-case', VAST_ERROR.schemaValidation, `${tracking}[3]`, undefined],
+      ['missing-ad-title', VAST_ERROR.schemaValidation, '/VAST/Ad[1]/InLine[1]', undefined],
+    ]);
+    expect(r.warnings[3]!.message).toBe('<Tracking> event "START" is not in VAST\'s case: read as "start"');
+  });
+
+  it('sends start and complete of an ad whose events are in upper case', async () => {
+    const r = await resolveVast({ xml: xml('lenient-case.xml') }, { fetch: async () => '' });
+    expect(r.issues).toEqual([]);
+    expect(trackingFromResolvedAd(r.ads[0]!)).toMatchObject({
+      impression: ['https://ads.example.org/imp?ad=shouty'],
+      start: ['https://ads.example.org/t?e=start'],
+      firstQuartile: ['https://ads.example.org/t?e=q1'],
+      complete: ['https://ads.example.org/t?e=complete'],
+    });
+    expect(r.ads[0]!.mediaFiles).toHaveLength(1);
+  });
+
+  it('refuses each strictly, as before: the blank lines (100), <MEDIAFILES> (101), the missing title (101)', () => {
+    const strict = parseVast(xml('lenient-case.xml'), { strict: true });
+    expect(strict.ok).toBe(false);
+    expect(!strict.ok && strict.issue.code).toBe(VAST_ERROR.xmlParsing);
+    const trimmed = parseVast(xml('lenient-case.xml').trimStart(), { strict: true });
+    expect(trimmed.ok && trimmed.issues.map((i) => [i.code, i.message])).toEqual([
+      [VAST_ERROR.schemaValidation, 'an InLine <Linear> has no <MediaFiles>'],
+    ]);
+    const titleless = parseVast(xml('lenient-case.xml').trimStart().replaceAll('MEDIAFILES', 'MediaFiles'), {
+      strict: true,
+    });
+    expect(titleless.ok && titleless.issues.map((i) => [i.code, i.message])).toEqual([
+      [VAST_ERROR.schemaValidation, '<InLine> has no <AdTitle>'],
+    ]);
+  });
+
+  it('treats a missing <AdTitle> as a missing <Impression>: kept leniently, refused strictly', () => {
+    const noTitle = inline().replace('<AdTitle>T</AdTitle>', '');
+    const r = lenientDoc(noTitle);
+    expect(r.document.ads).toHaveLength(1);
+    expect(r.warnings.map((w) => w.deviation)).toEqual(['missing-ad-title']);
+    const strict = parseVast(noTitle, { strict: true });
+    expect(strict.ok && strict.issues.map((i) => i.code)).toEqual([VAST_ERROR.schemaValidation]);
+  });
+
+  it('gives an ad with no media file error 403 when resolved, in both modes', async () => {
+    const fetch: VastFetch = async () => '';
+    for (const body of [
+      inline({ mediaFiles: '' }),
+      inline({ mediaFiles: '<MediaFile delivery="progressive" type="video/mp4"> </MediaFile>' }),
+    ]) {
+      for (const strict of [false, true]) {
+        const r = await resolveVast({ xml: body }, { fetch, strict });
+        expect(r.ads).toEqual([]);
+        expect(r.issues.map((i) => [i.code, i.message])).toEqual([
+          [VAST_ERROR.noSupportedMedia, 'the linear creative has no media files'],
+        ]);
+      }
+    }
+    // Strictly, <MEDIAFILE> is not a <MediaFile>: no media.
+    const shouty = xml('lenient-case.xml')
+      .trimStart()
+      .replaceAll('MEDIAFILES', 'MediaFiles')
+      .replace('<AdSystem>', '<AdTitle>S</AdTitle><AdSystem>');
+    const strict = await resolveVast({ xml: shouty }, { fetch, strict: true });
+    expect(strict.issues.map((i) => i.code)).toEqual([VAST_ERROR.noSupportedMedia]);
+  });
+
+  it('keeps the line numbers of later warnings after blank lines before the declaration', () => {
+    const body = `\n \n${inline({ mediaFiles: MEDIA_FILE.replace('a.mp4', 'a.mp4?x=1&y=2') })}`;
+    const r = lenientDoc(body);
+    expect(r.warnings.map((w) => [w.deviation, w.line])).toEqual([
+      ['space-before-declaration', 3],
+      ['unescaped-ampersand', 15],
+    ]);
   });
 });
 
