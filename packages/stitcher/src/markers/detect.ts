@@ -7,6 +7,7 @@ export type MarkerSource =
   | 'cue-out'
   | 'cue-out-cont'
   | 'cue-in'
+  | 'ext-x-cue'
   | 'daterange'
   | 'splicepoint-scte35'
   | 'oatcls-scte35'
@@ -106,6 +107,47 @@ function scte(
   return out;
 }
 
+/** Adobe's `TYPE` of an EXT-X-CUE (`SpliceOut`, `SpliceIn`), whatever its case. */
+function adobeCueKind(a: ReturnType<typeof parseAttributes>): 'out' | 'in' | undefined {
+  const type = getAttribute(a, 'TYPE')?.toLowerCase();
+  return type === 'spliceout' ? 'out' : type === 'splicein' ? 'in' : undefined;
+}
+
+/**
+ * Adobe's style (Primetime, Media Server): `#EXT-X-CUE:ID="b1",TYPE="SpliceOut",DURATION=30,
+ * TIME=…,CUE="<SCTE-35>"` starts an avail, `TYPE="SpliceIn"` ends it; the SCTE-35 message, when
+ * it decodes, gives what the attributes leave out.
+ */
+function adobeCue(value: string, index: number, msn: number, issues: MarkerIssue[]): CueSignal | undefined {
+  const a = parseAttributes(value);
+  const kind = adobeCueKind(a);
+  if (kind === undefined) {
+    const type = getAttribute(a, 'TYPE');
+    issues.push({
+      msn,
+      tag: 'EXT-X-CUE',
+      message: type === undefined ? 'missing TYPE attribute' : `unknown TYPE "${type}"`,
+    });
+    return undefined;
+  }
+  const s: CueSignal = { index, kind, source: 'ext-x-cue' };
+  const id = getAttribute(a, 'ID');
+  if (id) s.id = id;
+  const d = getAttribute(a, 'DURATION');
+  if (kind === 'out' && d !== undefined) {
+    if (num(d) !== undefined) s.duration = num(d)!;
+    else issues.push({ msn, tag: 'EXT-X-CUE', message: `unreadable duration "${d}"` });
+  }
+  const cue = getAttribute(a, 'CUE');
+  if (cue) {
+    const sig = scte(cue, index, 'ext-x-cue', msn, 'EXT-X-CUE', issues);
+    if (sig?.scte35) s.scte35 = sig.scte35;
+    if (s.id === undefined && sig?.id !== undefined) s.id = sig.id;
+    if (s.duration === undefined && kind === 'out' && sig?.duration !== undefined) s.duration = sig.duration;
+  }
+  return s;
+}
+
 /** Reads the cue signals of one segment's tags. */
 function segmentSignals(
   tags: readonly Tag[],
@@ -165,6 +207,11 @@ function segmentSignals(
       case 'EXT-X-CUE-IN':
         out.push({ index, kind: 'in', source: 'cue-in' });
         break;
+      case 'EXT-X-CUE': {
+        const s = adobeCue(v ?? '', index, msn, issues);
+        if (s) out.push(s);
+        break;
+      }
       case 'EXT-OATCLS-SCTE35':
         oatcls = scte(v ?? '', index, 'oatcls-scte35', msn, t.name, issues);
         break;
@@ -300,7 +347,8 @@ function scte35Kind(payload: string): Scte35Signal['kind'] | undefined {
 }
 
 /**
- * Whether a tag continues or ends an avail: EXT-X-CUE-OUT-CONT, EXT-X-CUE-IN, an SCTE-35 avail end
+ * Whether a tag continues or ends an avail: EXT-X-CUE-OUT-CONT, EXT-X-CUE-IN, Adobe's EXT-X-CUE
+ * TYPE="SpliceIn", an SCTE-35 avail end
  * (EXT-X-SPLICEPOINT-SCTE35, EXT-X-SCTE35, EXT-OATCLS-SCTE35), an EXT-X-DATERANGE that ends one
  * (SCTE35-IN, or an SCTE35-CMD that is an end) or any EXT-X-DATERANGE of avail `availId`. These
  * are the markers a stitcher takes out of the content that follows an avail it replaced.
@@ -310,6 +358,8 @@ export function isAvailEndMarker(tag: Tag, availId?: string): boolean {
     case 'EXT-X-CUE-IN':
     case 'EXT-X-CUE-OUT-CONT':
       return true;
+    case 'EXT-X-CUE':
+      return adobeCueKind(parseAttributes(tag.value ?? '')) === 'in';
     case 'EXT-X-SPLICEPOINT-SCTE35':
     case 'EXT-OATCLS-SCTE35':
       return scte35Kind(tag.value ?? '') === 'in';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseMediaPlaylist } from '../../hls/parse.ts';
 import { fixture } from '../../test-support/fixtures.ts';
-import { detectAvails } from '../detect.ts';
+import { encodeSpliceInsert } from '../../test-support/scte35-encode.ts';
+import { detectAvails, isAvailEndMarker } from '../detect.ts';
 
 const load = (name: string) => parseMediaPlaylist(fixture(import.meta.url, name));
 
@@ -22,6 +23,48 @@ describe('avail detection', () => {
         source: 'cue-out',
       },
     ]);
+  });
+
+  it('reads Adobe\'s EXT-X-CUE TYPE="SpliceOut" / "SpliceIn", quoted or not, in any case', () => {
+    const d = detectAvails(load('adobe-cue.m3u8'));
+    expect(d.avails).toEqual([
+      {
+        id: 'brk-7',
+        startIndex: 1,
+        startMsn: 701,
+        elapsedAtStart: 0,
+        duration: 12,
+        endIndex: 4,
+        endMsn: 704,
+        endReason: 'cue-in',
+        source: 'ext-x-cue',
+      },
+      {
+        id: 'cue-705',
+        startIndex: 5,
+        startMsn: 705,
+        elapsedAtStart: 0,
+        endIndex: 7,
+        endMsn: 707,
+        endReason: 'cue-in',
+        source: 'ext-x-cue',
+      },
+    ]);
+    expect(d.issues).toEqual([{ msn: 706, tag: 'EXT-X-CUE', message: 'unknown TYPE "Cancel"' }]);
+    const tag = (value: string) => ({ name: 'EXT-X-CUE', value });
+    expect(isAvailEndMarker(tag('ID="brk-7",TYPE="SpliceIn"'))).toBe(true);
+    expect(isAvailEndMarker(tag('ID="brk-7",TYPE="SpliceOut",DURATION=12'))).toBe(false);
+  });
+
+  it("takes an Adobe EXT-X-CUE's id and duration from its SCTE-35 CUE when the attributes lack them", () => {
+    const cue = Buffer.from(encodeSpliceInsert({ eventId: 4242, out: true, duration: 20 })).toString(
+      'base64',
+    );
+    const pl = load('adobe-cue.m3u8');
+    pl.segments[5]!.tags = [{ name: 'EXT-X-CUE', value: `TYPE="SpliceOut",CUE="${cue}"` }];
+    const d = detectAvails(pl);
+    expect(d.avails[1]).toMatchObject({ id: '4242', startMsn: 705, duration: 20, source: 'ext-x-cue' });
+    expect(d.avails[1]!.signal).toMatchObject({ kind: 'out', eventId: 4242 });
   });
 
   it('reads EXT-X-CUE-OUT without DURATION, closed by EXT-X-CUE-IN', () => {
