@@ -253,6 +253,22 @@ function hex(bytes: Uint8Array): string {
 }
 
 const TEXT_UPIDS = new Set([0x03, 0x07, 0x09, 0x0e, 0x0f]);
+/**
+ * segmentation_upid_length of the UPID types whose length SCTE-35 fixes (table 22): not used,
+ * ISCI, Ad-ID, UMID, ISAN (deprecated and current), TID, TI, EIDR, UUID. Any other is refused.
+ */
+const UPID_LENGTHS = new Map([
+  [0x00, 0],
+  [0x02, 8],
+  [0x03, 12],
+  [0x04, 32],
+  [0x05, 8],
+  [0x06, 12],
+  [0x07, 12],
+  [0x08, 8],
+  [0x0a, 12],
+  [0x10, 16],
+]);
 
 function readSegmentationDescriptor(r: Reader, identifier: number, end: number): SegmentationDescriptor {
   const d: SegmentationDescriptor = {
@@ -291,6 +307,11 @@ function readSegmentationDescriptor(r: Reader, identifier: number, end: number):
   }
   d.upidType = r.bits(8);
   const upidLength = r.bits(8);
+  const fixed = UPID_LENGTHS.get(d.upidType);
+  if (fixed !== undefined && upidLength !== fixed) {
+    const type = `0x${d.upidType.toString(16).padStart(2, '0')}`;
+    throw new RangeError(`segmentation_upid of type ${type} must be ${fixed} bytes, not ${upidLength}`);
+  }
   const upid = r.bytes(upidLength);
   d.upid = hex(upid);
   if (TEXT_UPIDS.has(d.upidType)) d.upidText = Buffer.from(upid).toString('utf8');

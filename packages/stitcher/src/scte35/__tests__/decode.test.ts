@@ -161,6 +161,45 @@ describe('SCTE-35 decoder', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('refuses a UPID whose length is not the one SCTE-35 fixes for its type (a 1-byte EIDR)', () => {
+    // The 14.1 time_signal with its UPID (type 0x08, 8 bytes) replaced by an EIDR (type 0x0A) of `upid`.
+    const withUpid = (type: number, upid: number[]) => {
+      const b = [...scte35Bytes(SAMPLES.timeSignalPoStart)!];
+      const cuei = b.findIndex(
+        (_, i) => b[i] === 0x43 && b[i + 1] === 0x55 && b[i + 2] === 0x45 && b[i + 3] === 0x49,
+      );
+      const at = b.indexOf(0x08, cuei + 4 + 4 + 1 + 1 + 5); // id, flags, restrictions, duration
+      expect(b.slice(at, at + 2)).toEqual([0x08, 8]);
+      const delta = upid.length - 8;
+      b.splice(at, 10, type, upid.length, ...upid);
+      b[cuei - 1]! += delta; // descriptor_length
+      const loop = ((b[cuei - 4]! << 8) | b[cuei - 3]!) + delta;
+      b[cuei - 4] = loop >> 8;
+      b[cuei - 3] = loop & 0xff;
+      const length = (((b[1]! & 0x0f) << 8) | b[2]!) + delta;
+      b[1] = (b[1]! & 0xf0) | (length >> 8);
+      b[2] = length & 0xff;
+      const bytes = Uint8Array.from(b);
+      const crc = crc32Mpeg2(bytes, 0, bytes.length - 4);
+      new DataView(bytes.buffer).setUint32(bytes.length - 4, crc);
+      return decodeScte35(bytes);
+    };
+    const eidr = [0x14, 0x78, 0x2f, 0x3a, 0xc6, 0x1d, 0x90, 0x05, 0x42, 0xbe, 0x7e, 0x01];
+    const good = withUpid(0x0a, eidr);
+    expect(good.ok && good.section.crcValid).toBe(true);
+    expect(good.ok && good.section.descriptors[0]).toMatchObject({
+      upidType: 0x0a,
+      upid: '14782F3AC61D900542BE7E01',
+    });
+    expect(withUpid(0x0a, [0x14])).toEqual({
+      ok: false,
+      error: 'segmentation_upid of type 0x0a must be 12 bytes, not 1',
+    });
+    expect(withUpid(0x10, eidr).ok).toBe(false); // a UUID is 16 bytes
+    // A type of variable length (URI) takes any.
+    expect(withUpid(0x0f, [0x68, 0x74]).ok).toBe(true);
+  });
+
   it('never throws on random bytes', () => {
     let seed = 7;
     for (let n = 0; n < 2000; n++) {
