@@ -306,16 +306,15 @@ interface RequestFacts {
   maxAd: number;
 }
 
-type Verdict = Eligible | { reason: SkipReason; detail: () => string };
+/** Why a campaign is left out of this avail, its detail worked out only when asked for. */
+type Skip = { reason: SkipReason; detail: () => string };
+type Verdict = Eligible | Skip;
 
-const no = (reason: SkipReason, detail: () => string): Verdict => ({ reason, detail });
+const no = (reason: SkipReason, detail: () => string): Skip => ({ reason, detail });
 
-function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCounters['served']): Verdict {
-  const { request } = facts;
-  const { now, resource } = request;
-  if (!campaign.advertiserActive)
-    return no('inactive', () => `its advertiser ${campaign.advertiserName} is inactive`);
-
+/** The flight, the schedule and exclude windows, and the daypart (UTC): null when it runs now. */
+function timingRule(campaign: CatalogCampaign, facts: RequestFacts): Skip | null {
+  const { now } = facts.request;
   if (campaign.start !== null && now < campaign.start)
     return no('flight', () => 'its flight has not started');
   if (campaign.end !== null && now > campaign.end) return no('flight', () => 'its flight has ended');
@@ -338,7 +337,12 @@ function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCou
     return no('daypart', () => `it runs from ${clock(campaign.ruleStart!)} UTC`);
   if (campaign.ruleEnd !== null && facts.secondsOfDay > campaign.ruleEnd + 59)
     return no('daypart', () => `it runs until ${clock(campaign.ruleEnd!)} UTC`);
+  return null;
+}
 
+/** The streams and assets, countries and devices it targets: null when this viewer is one of them. */
+function targetingRule(campaign: CatalogCampaign, request: EngineRequest): Skip | null {
+  const { resource } = request;
   if (!covers(campaign.targetLiveStreamIds, campaign.targetVodIds, resource))
     return no(
       'targeting',
@@ -358,12 +362,19 @@ function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCou
     if (!campaign.targetDevices.has(device))
       return no('targeting', () => `it does not target ${device} devices`);
   }
+  return null;
+}
 
-  let maxAdOfPlacements = -1;
+/** Its placements that cover this avail: the longest ad and pod they allow, or why none does. */
+function placementRule(
+  campaign: CatalogCampaign,
+  request: EngineRequest,
+): { maxAd: number; maxPod: number } | Skip {
+  let maxAd = -1;
   let maxPod = -1;
   for (const p of campaign.placements) {
-    if (!p.positions.has(request.position) || !covers(p.liveStreamIds, p.vodIds, resource)) continue;
-    if (p.maxAdDuration > maxAdOfPlacements) maxAdOfPlacements = p.maxAdDuration;
+    if (!p.positions.has(request.position) || !covers(p.liveStreamIds, p.vodIds, request.resource)) continue;
+    if (p.maxAdDuration > maxAd) maxAd = p.maxAdDuration;
     if (p.maxPodDuration > maxPod) maxPod = p.maxPodDuration;
   }
   if (maxPod < 0)
@@ -371,7 +382,11 @@ function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCou
       'placement',
       () => `no placement of it covers a ${request.position}-roll of this stream or asset`,
     );
+  return { maxAd, maxPod };
+}
 
+/** Booked impressions, the daily budget and even pacing: null while it has some to deliver now. */
+function deliveryRule(campaign: CatalogCampaign, now: number, served: EngineCounters['served']): Skip | null {
   const count = served.get(campaign.id);
   const total = count?.total ?? 0;
   const today = count?.today ?? 0;
@@ -391,9 +406,17 @@ function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCou
         );
     }
   }
+  return null;
+}
 
+/** Its playable creatives that fit one ad of this avail, longest first, or why none does. */
+function creativeRule(
+  campaign: CatalogCampaign,
+  facts: RequestFacts,
+  maxAdOfPlacements: number,
+): CatalogCreative[] | Skip {
   if (campaign.creatives.length === 0) return no('no-creative', () => 'it has no active creative');
-  const maxAd = Math.min(facts.maxAd, maxAdOfPlacements, request.duration);
+  const maxAd = Math.min(facts.maxAd, maxAdOfPlacements, facts.request.duration);
   let playable = 0;
   let shortest = Number.POSITIVE_INFINITY;
   let fitting: CatalogCreative[] | undefined;
@@ -415,7 +438,22 @@ function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCou
     );
   if (fitting.length > 1)
     fitting.sort((a, b) => b.duration - a.duration || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  return { campaign, creatives: fitting, maxPod, rank: tierOf(campaign) };
+  return fitting;
+}
+
+/** One campaign for one avail: eligible (with its fitting creatives), or the first rule it fails. */
+function judge(campaign: CatalogCampaign, facts: RequestFacts, served: EngineCounters['served']): Verdict {
+  if (!campaign.advertiserActive)
+    return no('inactive', () => `its advertiser ${campaign.advertiserName} is inactive`);
+  const skip = timingRule(campaign, facts) ?? targetingRule(campaign, facts.request);
+  if (skip) return skip;
+  const bounds = placementRule(campaign, facts.request);
+  if ('reason' in bounds) return bounds;
+  const spent = deliveryRule(campaign, facts.request.now, served);
+  if (spent) return spent;
+  const creatives = creativeRule(campaign, facts, bounds.maxAd);
+  if (!Array.isArray(creatives)) return creatives;
+  return { campaign, creatives, maxPod: bounds.maxPod, rank: tierOf(campaign) };
 }
 
 /**
