@@ -8,12 +8,18 @@ export function sequenceIv(msn: number): string {
   return `0x${Math.max(0, Math.trunc(msn)).toString(16).toUpperCase().padStart(32, '0')}`;
 }
 
-/** Whether a key's IV comes from the media sequence number: identity format, encrypted, no IV. */
+/**
+ * Whether a key's IV comes from the media sequence number, so that renumbering would change it:
+ * encrypted without an IV attribute, AES-128 whatever its KEYFORMAT (RFC 8216 section 5.2: the
+ * format says how the key is obtained, not the IV), SAMPLE-AES in the identity format (a DRM
+ * system's SAMPLE-AES carries its IVs in the media or its own key response).
+ */
 function ivFromSequence(key: string): boolean {
   const attrs = parseAttributes(key);
   const method = getAttribute(attrs, 'METHOD');
   if (method !== 'AES-128' && method !== 'SAMPLE-AES') return false;
   if (getAttribute(attrs, 'IV') !== undefined) return false;
+  if (method === 'AES-128') return true;
   const format = getAttribute(attrs, 'KEYFORMAT');
   return format === undefined || format === 'identity';
 }

@@ -211,6 +211,30 @@ describe('AES-128 content without IV', () => {
     expect(r.text).toContain('#EXT-X-VERSION:3');
   });
 
+  it('states the IV of an AES-128 key in another KEYFORMAT too (the IV still comes from the number)', () => {
+    const origin = fixture(import.meta.url, 'aes128-keyformat-no-iv.m3u8');
+    // 12 s (three segments) replaced by six 2 s clear ad segments: the content after moves by three.
+    const r = run({
+      origin,
+      plan: () => ({
+        ads: [
+          {
+            id: 'clear',
+            segments: [2, 2, 2, 2, 2, 2].map((d, k) => ({ uri: `ads/c-${k}.ts`, duration: d })),
+          },
+        ],
+      }),
+    });
+    const segs = keysBySegment(r.text);
+    const byUri = new Map(segs.map((s) => [s.uri, s.key]));
+    const key =
+      'METHOD=AES-128,URI="https://kms.example.net/k/77",KEYFORMAT="com.example.kms",KEYFORMATVERSIONS="1"';
+    expect(byUri.get('sec-882.ts')).toBe(key);
+    const msnOf = (uri: string) => r.playlist.mediaSequence + segs.findIndex((s) => s.uri === uri);
+    expect(msnOf('sec-886.ts')).toBe(889);
+    for (const n of [886, 891]) expect(byUri.get(`sec-${n}.ts`)).toBe(`${key},IV=${iv(n)}`);
+  });
+
   it('keeps the IVs the same on every refresh', () => {
     const text = fixture(import.meta.url, 'aes128-no-iv.m3u8');
     const plan = () => ({ ads: [ad('one', 1, 6)] });
