@@ -182,6 +182,14 @@ export async function runStitcherBench(options: { budgetMs?: number } = {}): Pro
     reference: 44.3,
   });
 
+  // A long DVR window: a break every 20 segments (quadratic before issue 38, linear since).
+  const longBreaks = Array.from({ length: 60 }, (_, k) => 1000 - 1200 + 8 + k * 20);
+  const long = liveCase(1200, longBreaks);
+  rows.push({
+    name: 'live media playlist rewrite, 1,200 segments, 60 breaks',
+    us: await measure(long.op, budget),
+  });
+
   const vastXml = readFileSync(join(here, '../src/vast/__fixtures__/vast3-pod.xml'), 'utf8');
   const parsed = parseVast(vastXml);
   if (!parsed.ok || parsed.document.ads.length !== 3)

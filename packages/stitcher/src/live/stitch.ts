@@ -180,6 +180,42 @@ class Run {
   readonly cueIns = new Map<AvailState, number>();
   /** Origin media sequence numbers of the window's avail start markers, in order. */
   readonly startSignals: number[] = [];
+  /**
+   * Where `replacedBefore` stopped: the index of the first avail starting at or after `msn`, for
+   * the avails as they were (their count and first one: avails are added and dropped in order).
+   */
+  readonly replacedMemo: { msn: number; index: number; length: number; first: AvailState | undefined } = {
+    msn: Number.NEGATIVE_INFINITY,
+    index: 0,
+    length: -1,
+    first: undefined,
+  };
+  /** Where `settledBefore` stopped, for the avails as they were, and whether they are in order. */
+  readonly settled: {
+    msn: number;
+    index: number;
+    length: number;
+    first: AvailState | undefined;
+    sorted: boolean;
+  } = { msn: Number.NEGATIVE_INFINITY, index: 0, length: -1, first: undefined, sorted: true };
+  /** Where `positionOf` stopped, for the avails and anchor it walked from. */
+  readonly positionMemo: {
+    avails: AvailState[] | undefined;
+    length: number;
+    first: AvailState | undefined;
+    start: Anchor | undefined;
+    msn: number;
+    index: number;
+    anchor: Anchor | undefined;
+  } = {
+    avails: undefined,
+    length: -1,
+    first: undefined,
+    start: undefined,
+    msn: Number.NEGATIVE_INFINITY,
+    index: 0,
+    anchor: undefined,
+  };
 
   constructor(readonly input: LiveStitchInput) {
     const origin = input.origin;
@@ -360,28 +396,78 @@ class Run {
     if (prev === undefined || msn < prev) this.cueIns.set(avail, msn);
   }
 
+  /**
+   * Where the avails that matter at `msn` begin (the markers are read in origin order): the avails
+   * before it are closed and end at or before `msn`, so none of them is open or covers `msn`, and
+   * none starts after it. Each call resumes from the last (linear over a window), unless `msn`
+   * went back or the avails are not in order of their start. 0 then: every avail.
+   */
+  settledBefore(msn: number): number {
+    const avails = this.state.avails;
+    const memo = this.settled;
+    if (msn < memo.msn || memo.length !== avails.length || memo.first !== avails[0]) {
+      memo.index = 0;
+      memo.sorted = true;
+      for (let k = 1; k < avails.length && memo.sorted; k++)
+        memo.sorted = avails[k - 1]!.startMsn <= avails[k]!.startMsn;
+    }
+    memo.msn = msn;
+    memo.length = avails.length;
+    memo.first = avails[0];
+    if (!memo.sorted) return 0;
+    let k = memo.index;
+    while (k < avails.length && avails[k]!.endMsn !== undefined && avails[k]!.endMsn! <= msn) k++;
+    memo.index = k;
+    return k;
+  }
+
   tracked(msn: number) {
-    return this.state.avails.find((a) => a.startMsn <= msn && (a.endMsn === undefined || msn < a.endMsn));
+    const avails = this.state.avails;
+    for (let k = this.settledBefore(msn); k < avails.length; k++) {
+      const a = avails[k]!;
+      if (a.startMsn > msn && this.settled.sorted) break;
+      if (a.startMsn <= msn && (a.endMsn === undefined || msn < a.endMsn)) return a;
+    }
+    return undefined;
+  }
+
+  /** The first tracked avail that starts after `detected` does and before its end. */
+  trackedWithin(detected: DetectedAvail) {
+    const avails = this.state.avails;
+    for (let k = this.settledBefore(detected.startMsn); k < avails.length; k++) {
+      const a = avails[k]!;
+      if (a.startMsn <= detected.startMsn) continue;
+      if (detected.endMsn === undefined || a.startMsn < detected.endMsn) return a;
+      // In order of start: past the first avail after this one's start, no other can be it.
+      if (this.settled.sorted) break;
+    }
+    return undefined;
   }
 
   /** An avail end (CUE-IN...) with no start in the window: it ends the avail open before it. */
   orphanEnd(msn: number) {
-    const open = this.state.avails.find((a) => a.endMsn === undefined && a.startMsn < msn);
-    if (open) this.setCueIn(open, msn);
+    const avails = this.state.avails;
+    for (let k = this.settledBefore(msn); k < avails.length; k++) {
+      const a = avails[k]!;
+      if (a.startMsn >= msn && this.settled.sorted) break;
+      if (a.endMsn === undefined && a.startMsn < msn) {
+        this.setCueIn(a, msn);
+        return;
+      }
+    }
   }
 
   addDetected(detected: DetectedAvail) {
     const state = this.state;
+    const avails = state.avails;
     // An avail still open from earlier (in this window or a previous one) may end before this one
     // starts: close it first, so that this start is not taken for a part of it.
-    for (const a of state.avails)
+    for (let k = this.settledBefore(detected.startMsn); k < avails.length; k++) {
+      const a = avails[k]!;
+      if (a.startMsn >= detected.startMsn && this.settled.sorted) break;
       if (a.endMsn === undefined && a.startMsn < detected.startMsn) this.advance(a, detected.startMsn);
-    const existing =
-      this.tracked(detected.startMsn) ??
-      state.avails.find(
-        (a) =>
-          a.startMsn > detected.startMsn && (detected.endMsn === undefined || a.startMsn < detected.endMsn),
-      );
+    }
+    const existing = this.tracked(detected.startMsn) ?? this.trackedWithin(detected);
     if (existing) {
       if (existing.preroll) {
         if (existing.startMsn <= detected.startMsn)
@@ -506,14 +592,28 @@ class Run {
    * content and is over.
    */
   replacedBefore(msn: number): AvailState | undefined {
-    let last: AvailState | undefined;
-    for (const a of this.state.avails) {
-      if (a.startMsn >= msn) break;
-      last = a;
-    }
+    // The output asks in increasing order: resume where the last question stopped (linear).
+    const avails = this.state.avails;
+    const memo = this.replacedMemo;
+    let k = msn >= memo.msn && memo.length === avails.length && memo.first === avails[0] ? memo.index : 0;
+    while (k < avails.length && avails[k]!.startMsn < msn) k++;
+    memo.msn = msn;
+    memo.index = k;
+    memo.length = avails.length;
+    memo.first = avails[0];
+    const last = k > 0 ? avails[k - 1] : undefined;
     if (!last || last.leftAsContent || last.endMsn === undefined || last.endMsn > msn) return undefined;
-    // Past the start marker of another avail (one not tracked), the markers are that avail's.
-    for (const start of this.startSignals) if (start > last.startMsn && start < msn) return undefined;
+    // Past the start marker of another avail (one not tracked), the markers are that avail's:
+    // the first start marker after the avail's (they are in order) comes before `msn`.
+    const starts = this.startSignals;
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid]! > last.startMsn) hi = mid;
+      else lo = mid + 1;
+    }
+    if (lo < starts.length && starts[lo]! < msn) return undefined;
     return last;
   }
 
@@ -588,26 +688,69 @@ class Run {
 
   /** Output position of origin segment `msn`, which has `originDiscontinuitiesBefore` before it. */
   positionOf(msn: number, originDiscontinuitiesBefore: number): OutputPosition {
+    // Asked in increasing order by the output: resume from the avails already passed (what was
+    // passed for a smaller msn is passed for this one too).
+    const memo = this.positionMemo;
+    const avails = this.state.avails;
     let anchor = this.state.anchor;
-    for (const avail of this.state.avails) {
+    let k = 0;
+    if (
+      memo.avails === avails &&
+      memo.length === avails.length &&
+      memo.first === avails[0] &&
+      memo.start === anchor &&
+      msn >= memo.msn
+    ) {
+      anchor = memo.anchor ?? anchor;
+      k = memo.index;
+    }
+    for (; k < avails.length; k++) {
+      const avail = avails[k]!;
       if (avail.startMsn >= msn) break;
       if (avail.leftAsContent) continue;
       if (avail.endMsn === undefined || avail.endMsn > msn) break;
       anchor = anchorAfter(anchor, avail);
     }
+    memo.avails = avails;
+    memo.length = avails.length;
+    memo.first = avails[0];
+    memo.start = this.state.anchor;
+    memo.msn = msn;
+    memo.index = k;
+    memo.anchor = anchor;
     return {
       msn: anchor.outputMsn + (msn - anchor.originMsn),
       discontinuitySequence: outputDiscontinuitiesBefore(anchor, msn, originDiscontinuitiesBefore),
     };
   }
 
-  /** Whether content segment `msn` gets a discontinuity because it follows a stitched avail. */
-  forced(msn: number) {
+  /**
+   * Whether content segment `msn` gets a discontinuity because it follows a stitched avail
+   * (`stitchedEnds`: where stitched avails end, from `coverage`).
+   */
+  forced(msn: number, stitchedEnds: ReadonlySet<number>) {
     const anchor = this.state.anchor;
-    return (
-      (msn === anchor.originMsn && anchor.forcedDiscontinuity === 1) ||
-      this.state.avails.some((a) => !a.leftAsContent && a.endMsn === msn)
-    );
+    return (msn === anchor.originMsn && anchor.forcedDiscontinuity === 1) || stitchedEnds.has(msn);
+  }
+
+  /**
+   * For the output: the first stitched avail (in the avails' order) covering each window segment,
+   * and where stitched avails end. Built once, so that the output walks the window once.
+   */
+  coverage(): { at: (AvailState | undefined)[]; ends: Set<number> } {
+    const at: (AvailState | undefined)[] = new Array(this.windowLength);
+    const ends = new Set<number>();
+    const avails = this.state.avails;
+    // Backwards: an earlier avail overwrites a later one, as a search from the first would find it.
+    for (let k = avails.length - 1; k >= 0; k--) {
+      const a = avails[k]!;
+      if (a.leftAsContent) continue;
+      if (a.endMsn !== undefined) ends.add(a.endMsn);
+      const from = Math.max(a.startMsn, this.windowStartMsn);
+      const to = Math.min(a.endMsn ?? this.windowEndMsn, this.windowEndMsn);
+      for (let msn = from; msn < to; msn++) at[msn - this.windowStartMsn] = a;
+    }
+    return { at, ends };
   }
 
   inWindow(msn: number) {
@@ -688,10 +831,9 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
   let first: OutputPosition | undefined;
   let next: OutputPosition | undefined;
   let msn = Math.max(run.windowStartMsn, state.anchor.originMsn);
+  const coverage = run.coverage();
   while (msn < run.windowEndMsn) {
-    const avail = state.avails.find(
-      (x) => !x.leftAsContent && x.startMsn <= msn && (x.endMsn === undefined || msn < x.endMsn),
-    );
+    const avail = coverage.at[msn - run.windowStartMsn];
     if (avail) {
       const items = run.layout(avail);
       // index of the first item still to play at `msn`
@@ -738,7 +880,7 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
     }
     const src = run.segments[msn - run.windowStartMsn]!;
     if (!first) first = run.positionOf(msn, run.originDiscontinuitiesBefore[msn - run.windowStartMsn]!);
-    const isForced = run.forced(msn);
+    const isForced = run.forced(msn, coverage.ends);
     let tags: Tag[] = src.tags;
     const replaced = tags.length > 0 ? run.replacedBefore(msn) : undefined;
     if (replaced || isForced) {

@@ -407,7 +407,10 @@ export function detectAvails(pl: MediaPlaylist, options: DetectOptions = {}): Av
   let si = 0;
   for (let i = 0; i <= segs.length; i++) {
     if (open && open.duration !== undefined && open.endIndex === undefined) {
-      const cueInHere = signals.some((x) => x.index === i && x.kind === 'in');
+      // The signals of segment i are the next ones (in segment order): no search of them all.
+      let cueInHere = false;
+      for (let k = si; k < signals.length && signals[k]!.index === i && !cueInHere; k++)
+        cueInHere = signals[k]!.kind === 'in';
       if (!cueInHere && offset + open.elapsedAtStart >= open.duration - tolerance) {
         open.endIndex = i;
         open.endMsn = pl.mediaSequence + i;
