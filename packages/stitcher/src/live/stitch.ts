@@ -838,11 +838,17 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
       const items = run.layout(avail);
       // index of the first item still to play at `msn`
       let j = 0;
+      /** Seconds of the avail's content before `msn`. */
+      let offset = 0;
       if (msn > avail.startMsn) {
-        let offset = avail.contentKnownSeconds;
+        offset = avail.contentKnownSeconds;
         for (let k = msn; k < avail.contentKnownUntilMsn; k++) offset -= run.durationOf(k);
         while (j < items.length && items[j]!.endsAt <= offset + EPS) j++;
       }
+      // The break's program date-time, from the content it replaces: each ad or slate segment
+      // carries it plus what plays before it (players and interstitials place by date).
+      const pdt = run.segments[msn - run.windowStartMsn]!.programDateTime;
+      const breakPdt = pdt === undefined ? undefined : pdt - offset * 1000;
       const base = run.positionOf(avail.startMsn, avail.originDiscontinuitiesBeforeStart);
       let discontinuitySequence = base.discontinuitySequence;
       for (let k = 0; k < j; k++) if (items[k]!.discontinuity) discontinuitySequence++;
@@ -858,6 +864,12 @@ export function stitchLive(input: LiveStitchInput): LiveStitchResult {
           tags: [],
         };
         if (item.map !== undefined) seg.map = item.map;
+        if (breakPdt !== undefined) {
+          seg.programDateTime = Math.round(breakPdt + (item.endsAt - item.duration) * 1000);
+          seg.tags = [
+            { name: 'EXT-X-PROGRAM-DATE-TIME', value: new Date(seg.programDateTime).toISOString() },
+          ];
+        }
         out.push(seg);
         if (item.adId !== undefined && item.beacons && item.beacons.length > 0) {
           tracking.push({

@@ -254,6 +254,72 @@ describe('AES-128 content without IV', () => {
   });
 });
 
+describe('program date-time through a break', () => {
+  const text = fixture(import.meta.url, 'pdt-break.m3u8');
+  // 24 s of content (5402..5407) replaced by a 6 s ad (two 3 s segments), then 2 s slate segments.
+  const plan = (): AdPlan => ({ ads: [ad('short', 2, 3)] });
+  const start = Date.parse('2025-09-14T18:30:08.000Z');
+  const dated = (r: LiveStitchResult) =>
+    r.playlist.segments.map((s) => [s.uri, s.tags.find((t) => t.name === 'EXT-X-PROGRAM-DATE-TIME')?.value]);
+  const at = (seconds: number) => new Date(start + seconds * 1000).toISOString();
+
+  it('dates each ad and slate segment: the break start plus what played before it', () => {
+    const r = run({ origin: text, plan, slate });
+    const rows = dated(r);
+    expect(rows.slice(0, 2)).toEqual([
+      ['arena-5400.ts', '2025-09-14T18:30:00.000Z'],
+      ['arena-5401.ts', '2025-09-14T18:30:04.000Z'],
+    ]);
+    const after = rows.findIndex(([uri]) => uri === 'arena-5408.ts');
+    const inBreak = r.playlist.segments.slice(2, after);
+    expect(inBreak.map((s) => s.uri).slice(0, 3)).toEqual([
+      'ads/short-0.ts',
+      'ads/short-1.ts',
+      'slate/s-0.ts',
+    ]);
+    let elapsed = 0;
+    for (const s of inBreak) {
+      expect(s.tags, s.uri).toEqual([{ name: 'EXT-X-PROGRAM-DATE-TIME', value: at(elapsed) }]);
+      expect(s.programDateTime).toBe(start + elapsed * 1000);
+      elapsed += s.duration;
+    }
+    expect(elapsed).toBeCloseTo(24, 3);
+    // the content after the break: its own date again
+    expect(rows.slice(after, after + 2)).toEqual([
+      ['arena-5408.ts', '2025-09-14T18:30:32.000Z'],
+      ['arena-5409.ts', '2025-09-14T18:30:36.000Z'],
+    ]);
+  });
+
+  it('dates a window that holds only the break, the same on every refresh', () => {
+    const first = run({ origin: text, plan, slate });
+    // The window slid into the break: three of its segments, all replaced (it began before the window).
+    const inside = text
+      .replace('#EXT-X-MEDIA-SEQUENCE:5400', '#EXT-X-MEDIA-SEQUENCE:5404')
+      .replace(
+        /^[\s\S]*?(#EXT-X-PROGRAM-DATE-TIME:2025-09-14T18:30:16)/,
+        '#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-MEDIA-SEQUENCE:5404\n$1',
+      )
+      .replace(/#EXT-X-PROGRAM-DATE-TIME:2025-09-14T18:30:28[\s\S]*$/, '');
+    expect(parseMediaPlaylist(inside).segments.map((s) => s.uri)).toEqual([
+      'arena-5404.ts',
+      'arena-5405.ts',
+      'arena-5406.ts',
+    ]);
+    const later = run({ origin: inside, plan, slate, state: first.state });
+    const segs = later.playlist.segments;
+    expect(segs.length).toBeGreaterThan(0);
+    expect(segs.every((s) => !s.uri.startsWith('arena-'))).toBe(true);
+    // every segment dated, each as the first refresh dated it
+    const before = new Map(dated(first).map(([uri, date], k) => [`${k}:${uri}`, date]));
+    const offset = later.playlist.mediaSequence - first.playlist.mediaSequence;
+    for (const [k, [uri, date]] of dated(later).entries()) {
+      expect(date, uri).toBeDefined();
+      expect(date, uri).toBe(before.get(`${k + offset}:${uri}`));
+    }
+  });
+});
+
 describe('a playlist that ends during a break', () => {
   const text = fixture(import.meta.url, 'event-ends-mid-break.m3u8');
 
