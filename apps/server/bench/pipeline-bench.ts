@@ -44,7 +44,7 @@ const decision = (subject: EventSubject, i: number) => ({
     latencyMs: 20 + (i % 80),
     availSeconds: 30,
     adSeconds: 30,
-    outcome: 'filled',
+    outcome: 'filled' as const,
     reason: null,
     candidates: [
       { id: 'ad-1', title: 'Ad one', duration: 15, chosen: true, reason: null, detail: null },

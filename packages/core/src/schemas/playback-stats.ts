@@ -100,6 +100,29 @@ export const beaconDataSchema = z.object({
 });
 export type BeaconData = z.infer<typeof beaconDataSchema>;
 
+/** The `data` of an origin-error event: how long the failed fetch took. */
+export const originErrorDataSchema = z.object({ latencyMs: z.number().int() });
+export type OriginErrorData = z.infer<typeof originErrorDataSchema>;
+
+/** The `data` of an ad-server-error event: the request that failed, and how. */
+export const adServerErrorDataSchema = z.object({
+  requestUrl: z.string().nullable(),
+  latencyMs: z.number().nullable(),
+  reason: z.enum(SKIP_REASON_CODES),
+});
+export type AdServerErrorData = z.infer<typeof adServerErrorDataSchema>;
+
+/** The `data` of each data-plane action: what the data plane records and the console reads back. */
+export const DATA_PLANE_EVENT_DATA = {
+  'ad-decision': adDecisionDataSchema,
+  beacon: beaconDataSchema,
+  'origin-error': originErrorDataSchema,
+  'ad-server-error': adServerErrorDataSchema,
+} as const satisfies Record<DataPlaneAction, z.ZodType>;
+export type DataPlaneEventData = {
+  [A in DataPlaneAction]: z.infer<(typeof DATA_PLANE_EVENT_DATA)[A]>;
+};
+
 const kindSchema = z.enum(['liveStream', 'vod']);
 const uuidSchema = z.uuid({ error: 'Invalid UUID' });
 const dateTimeSchema = (field: string) =>

@@ -4,50 +4,34 @@
  * into resource_events (the log viewer's table), counters as upserts that add.
  */
 import { DATA_PLANE_ACTOR } from '@cuepoint/core';
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import type { DbOrTx } from '../../db/client.ts';
 import { customers, eventBatches, playbackMinutes, resourceEvents } from '../../db/schema/index.ts';
+import {
+  PLAYBACK_COUNTER_NAMES,
+  PLAYBACK_COUNTERS,
+  type PlaybackCounter,
+} from '../../db/schema/playback-stats.ts';
 import type { EventBatch, EventSink, MinuteRow } from './pipeline.ts';
 
 /** Rows per insert statement (PostgreSQL allows 65,535 parameters; an event row has 13). */
 const ROWS_PER_INSERT = 1_000;
 
-const ADDED = [
-  'viewers',
-  'sessions',
-  'requests',
-  'ad_requests',
-  'ad_errors',
-  'ad_timeouts',
-  'avails',
-  'avails_empty',
-  'avail_seconds',
-  'ad_seconds',
-  'ads_chosen',
-  'ads_skipped',
-  'impressions',
-  'completes',
-  'beacons_sent',
-  'beacon_errors',
-  'origin_requests',
-  'origin_errors',
-] as const;
-const HISTOGRAMS = ['ad_latency_ms', 'origin_latency_ms'] as const;
-
-/** The upsert's SET: each counter plus the new one, histograms bucket by bucket. */
-const ADD_ON_CONFLICT = Object.fromEntries([
-  ...ADDED.map((column) => [camel(column), sql.raw(`"playback_minutes"."${column}" + excluded."${column}"`)]),
-  ...HISTOGRAMS.map((column) => [
-    camel(column),
-    sql.raw(
-      `array(select coalesce(a, 0) + coalesce(b, 0) from unnest("playback_minutes"."${column}", excluded."${column}") as t(a, b))`,
-    ),
-  ]),
-]);
-
-function camel(column: string) {
-  return column.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-}
+/**
+ * The upsert's SET, one entry per declared counter (PLAYBACK_COUNTERS): a count or seconds plus
+ * the new one, a histogram bucket by bucket.
+ */
+const ADD_ON_CONFLICT = Object.fromEntries(
+  PLAYBACK_COUNTER_NAMES.map((name) => {
+    const column = toSnakeCase(name);
+    const added =
+      PLAYBACK_COUNTERS[name] === 'histogram'
+        ? `array(select coalesce(a, 0) + coalesce(b, 0) from unnest("playback_minutes"."${column}", excluded."${column}") as t(a, b))`
+        : `"playback_minutes"."${column}" + excluded."${column}"`;
+    return [name, sql.raw(added)];
+  }),
+) as Record<PlaybackCounter, SQL>;
 
 const minuteValues = (row: MinuteRow) => ({ ...row, minute: new Date(row.minute) });
 
@@ -88,7 +72,7 @@ export async function writeBatch(db: DbOrTx, batch: EventBatch): Promise<boolean
           actor: DATA_PLANE_ACTOR,
           sessionId: event.sessionId ?? null,
           availId: event.availId ?? null,
-          data: event.data ?? null,
+          data: event.data,
         })),
       );
     }

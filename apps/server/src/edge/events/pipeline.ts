@@ -14,7 +14,20 @@
  * events wait; past that the oldest are dropped and counted: the data plane keeps playing).
  */
 import { randomUUID } from 'node:crypto';
-import { type DataPlaneAction, type EventLevel, LATENCY_BUCKETS_MS } from '@cuepoint/core';
+import {
+  type DataPlaneAction,
+  type DataPlaneEventData,
+  type EventLevel,
+  LATENCY_BUCKETS_MS,
+} from '@cuepoint/core';
+import {
+  type MinuteCounters,
+  PLAYBACK_COUNTER_NAMES,
+  PLAYBACK_COUNTERS,
+} from '../../db/schema/playback-stats.ts';
+import type { ViewerCounter } from './viewers.ts';
+
+export type { MinuteCounters } from '../../db/schema/playback-stats.ts';
 
 export type PlaybackKind = 'liveStream' | 'vod';
 
@@ -26,40 +39,28 @@ export interface EventSubject {
   resourceName: string;
 }
 
-export interface DataPlaneEvent {
+interface EventCommon {
   at: number;
   subject: EventSubject;
-  action: DataPlaneAction;
   level: EventLevel;
   message: string;
   sessionId?: string | undefined;
   availId?: string | undefined;
-  data?: Record<string, unknown> | undefined;
 }
 
-/** The counters of one resource's minute (the columns of playback_minutes). */
-export interface MinuteCounters {
-  viewers: number;
-  sessions: number;
-  requests: number;
-  adRequests: number;
-  adErrors: number;
-  adTimeouts: number;
-  avails: number;
-  availsEmpty: number;
-  availSeconds: number;
-  adSeconds: number;
-  adsChosen: number;
-  adsSkipped: number;
-  impressions: number;
-  completes: number;
-  beaconsSent: number;
-  beaconErrors: number;
-  originRequests: number;
-  originErrors: number;
-  adLatencyMs: number[];
-  originLatencyMs: number[];
-}
+/** One event of one action, with that action's data (core's DATA_PLANE_EVENT_DATA). */
+export type DataPlaneEventOf<A extends DataPlaneAction> = EventCommon & {
+  action: A;
+  data: DataPlaneEventData[A];
+};
+
+/** A data-plane event: a union discriminated by its action. */
+export type DataPlaneEvent = { [A in DataPlaneAction]: DataPlaneEventOf<A> }[DataPlaneAction];
+
+/** An event as recorded: its time defaults to now. */
+export type NewDataPlaneEvent = {
+  [A in DataPlaneAction]: Omit<DataPlaneEventOf<A>, 'at'> & { at?: number };
+}[DataPlaneAction];
 
 export interface MinuteRow extends MinuteCounters {
   resourceId: string;
@@ -82,28 +83,14 @@ export interface EventSink {
 
 export const emptyHistogram = () => new Array<number>(LATENCY_BUCKETS_MS.length + 1).fill(0);
 
-export const emptyCounters = (): MinuteCounters => ({
-  viewers: 0,
-  sessions: 0,
-  requests: 0,
-  adRequests: 0,
-  adErrors: 0,
-  adTimeouts: 0,
-  avails: 0,
-  availsEmpty: 0,
-  availSeconds: 0,
-  adSeconds: 0,
-  adsChosen: 0,
-  adsSkipped: 0,
-  impressions: 0,
-  completes: 0,
-  beaconsSent: 0,
-  beaconErrors: 0,
-  originRequests: 0,
-  originErrors: 0,
-  adLatencyMs: emptyHistogram(),
-  originLatencyMs: emptyHistogram(),
-});
+/** Every declared counter at zero (db/schema/playback-stats.ts PLAYBACK_COUNTERS). */
+export const emptyCounters = (): MinuteCounters =>
+  Object.fromEntries(
+    PLAYBACK_COUNTER_NAMES.map((name) => [
+      name,
+      PLAYBACK_COUNTERS[name] === 'histogram' ? emptyHistogram() : 0,
+    ]),
+  ) as MinuteCounters;
 
 /** The histogram bucket of a latency (the last one: slower than every bound). */
 export function latencyBucket(ms: number): number {
@@ -113,6 +100,7 @@ export function latencyBucket(ms: number): number {
 
 const MINUTE_MS = 60_000;
 const minuteOf = (at: number) => Math.floor(at / MINUTE_MS) * MINUTE_MS;
+const minuteKey = (resourceId: string, minute: number) => `${resourceId}@${minute}`;
 
 export interface PipelineOptions {
   sink: EventSink;
@@ -123,6 +111,11 @@ export interface PipelineOptions {
   /** Events kept at most while the sink fails. */
   maxBuffered?: number;
   onError?: (error: unknown) => void;
+  /**
+   * Counts viewers across processes (viewers.ts); without one, the sessions this process served
+   * are the minute's viewers.
+   */
+  viewers?: ViewerCounter | undefined;
 }
 
 export interface PipelineStats {
@@ -140,6 +133,8 @@ export class EventPipeline {
   private minutes = new Map<string, MinuteRow>();
   /** Sessions seen per resource in its current minute (a viewer counts once per minute). */
   private seen = new Map<string, { minute: number; sessions: Set<string> }>();
+  /** Sessions new to this process in a minute, not yet counted (keyed as `minutes`). */
+  private fresh = new Map<string, string[]>();
   /** A batch the sink refused: sent again before anything newer. */
   private retry: EventBatch | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -164,7 +159,7 @@ export class EventPipeline {
   }
 
   /** Records an event and counts what it says. */
-  record(event: Omit<DataPlaneEvent, 'at'> & { at?: number }): void {
+  record(event: NewDataPlaneEvent): void {
     if (this.closed) return;
     const full: DataPlaneEvent = { ...event, at: event.at ?? this.now() };
     this.stats.recorded += 1;
@@ -191,7 +186,11 @@ export class EventPipeline {
     }
     if (!seen.sessions.has(sessionId)) {
       seen.sessions.add(sessionId);
-      counters.viewers += 1;
+      // Counted at the flush: how many of them the other processes did not count (viewers.ts).
+      const key = minuteKey(subject.resourceId, minute);
+      const fresh = this.fresh.get(key);
+      if (fresh) fresh.push(sessionId);
+      else this.fresh.set(key, [sessionId]);
     }
   }
 
@@ -220,7 +219,7 @@ export class EventPipeline {
 
   private counters(subject: EventSubject, at: number): MinuteCounters {
     const minute = minuteOf(at);
-    const key = `${subject.resourceId}@${minute}`;
+    const key = minuteKey(subject.resourceId, minute);
     let row = this.minutes.get(key);
     if (!row) {
       row = {
@@ -252,15 +251,41 @@ export class EventPipeline {
     while (this.events.length > 0 || this.minutes.size > 0) {
       const events = this.events.splice(0, this.maxBatch);
       // Counters go with the first batch of a flush (they cover every event recorded so far).
-      const minutes = [...this.minutes.values()];
+      const rows = this.minutes;
+      const fresh = this.fresh;
       this.minutes = new Map();
+      this.fresh = new Map();
       this.forgetOldMinutes();
+      await this.countViewers(rows, fresh);
+      const minutes = [...rows.values()];
       const batch: EventBatch = { id: randomUUID(), events, minutes };
       if (!(await this.send(batch))) {
         this.retry = batch;
         return;
       }
     }
+  }
+
+  /** Each minute's viewers: its new sessions, less those another process counted already. */
+  private async countViewers(rows: Map<string, MinuteRow>, fresh: Map<string, string[]>) {
+    const counter = this.options.viewers;
+    await Promise.all(
+      [...fresh].map(async ([key, sessions]) => {
+        const row = rows.get(key);
+        if (!row) return;
+        if (!counter) {
+          row.viewers += sessions.length;
+          return;
+        }
+        try {
+          row.viewers += await counter.add(row.resourceId, row.minute, sessions);
+        } catch (error) {
+          // Redis away: this process's own count (a session another process saw counts twice).
+          row.viewers += sessions.length;
+          this.options.onError?.(error);
+        }
+      }),
+    );
   }
 
   private async send(batch: EventBatch): Promise<boolean> {
@@ -296,41 +321,37 @@ export class EventPipeline {
 
 /** What an event adds to its minute's counters. */
 function countEvent(counters: MinuteCounters, event: DataPlaneEvent): void {
-  const data = event.data ?? {};
   switch (event.action) {
     case 'ad-decision': {
+      const data = event.data;
       counters.avails += 1;
-      const adSeconds = typeof data.adSeconds === 'number' ? data.adSeconds : 0;
-      const availSeconds = typeof data.availSeconds === 'number' ? data.availSeconds : adSeconds;
-      counters.availSeconds += availSeconds;
-      counters.adSeconds += adSeconds;
-      if (adSeconds === 0) counters.availsEmpty += 1;
-      if (typeof data.requestUrl === 'string') counters.adRequests += 1;
+      counters.availSeconds += data.availSeconds ?? data.adSeconds;
+      counters.adSeconds += data.adSeconds;
+      if (data.adSeconds === 0) counters.availsEmpty += 1;
+      if (data.requestUrl !== null) counters.adRequests += 1;
       if (data.reason === 'timeout') counters.adTimeouts += 1;
       else if (data.reason === 'vast-error' || data.reason === 'wrapper-depth') counters.adErrors += 1;
-      if (typeof data.latencyMs === 'number') counters.adLatencyMs[latencyBucket(data.latencyMs)]! += 1;
-      const candidates = Array.isArray(data.candidates) ? (data.candidates as { chosen?: boolean }[]) : [];
-      for (const candidate of candidates) {
+      if (data.latencyMs !== null) counters.adLatencyMs[latencyBucket(data.latencyMs)]! += 1;
+      for (const candidate of data.candidates) {
         if (candidate.chosen) counters.adsChosen += 1;
         else counters.adsSkipped += 1;
       }
       return;
     }
     case 'beacon': {
-      const urls = typeof data.urls === 'number' ? data.urls : 0;
-      const failed = typeof data.failed === 'number' ? data.failed : 0;
+      const { urls, failed, event: tracked } = event.data;
       counters.beaconsSent += urls - failed;
       counters.beaconErrors += failed;
       if (failed < urls) {
-        if (data.event === 'impression') counters.impressions += 1;
-        if (data.event === 'complete') counters.completes += 1;
+        if (tracked === 'impression') counters.impressions += 1;
+        if (tracked === 'complete') counters.completes += 1;
       }
       return;
     }
     case 'origin-error':
       counters.originErrors += 1;
       return;
-    default:
+    case 'ad-server-error':
       return;
   }
 }

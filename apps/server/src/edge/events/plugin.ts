@@ -1,6 +1,7 @@
 /**
  * The event pipeline of this process (app.events): batches to the database, or to the Redis
- * stream with this process also one of its writers; retention once an hour. Flushed on shutdown
+ * stream with this process also one of its writers; viewers counted across processes in Redis
+ * when there is one; retention once an hour. Flushed on shutdown
  * while the database is still open.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import { DatabaseSink } from './database-sink.ts';
 import { EventPipeline } from './pipeline.ts';
 import { RedisStreamConsumer, RedisStreamSink } from './redis-stream.ts';
 import { applyRetention } from './retention.ts';
+import { RedisViewerCounter } from './viewers.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +37,8 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
     sink,
     now,
     flushMs: env.EVENTS_FLUSH_MS,
+    // With Redis there, viewers are counted across every process (viewers.ts).
+    viewers: opts.redis ? new RedisViewerCounter(opts.redis) : undefined,
     onError: (err) => app.log.warn({ err }, 'events: a batch was not written; it is tried again'),
   }).start();
   app.decorate('events', pipeline);

@@ -7,10 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { LATENCY_BUCKETS_MS } from '@cuepoint/core';
 import { eq, sql } from 'drizzle-orm';
+import { toSnakeCase } from 'drizzle-orm/casing';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { customers, playbackMinutes, resourceEvents } from '../../../db/schema/index.ts';
+import { PLAYBACK_COUNTER_NAMES, PLAYBACK_COUNTERS } from '../../../db/schema/playback-stats.ts';
 import { freshDatabase } from '../../../test/helpers.ts';
 import { DatabaseSink, writeBatch } from '../database-sink.ts';
 import {
@@ -18,7 +20,9 @@ import {
   EventPipeline,
   type EventSink,
   type EventSubject,
+  emptyCounters,
   latencyBucket,
+  type MinuteRow,
 } from '../pipeline.ts';
 import { RedisStreamConsumer, RedisStreamSink } from '../redis-stream.ts';
 import { applyRetention } from '../retention.ts';
@@ -69,8 +73,10 @@ const decision = (s: EventSubject, adSeconds: number, latencyMs: number) => ({
     latencyMs,
     availSeconds: 30,
     adSeconds,
-    outcome: 'filled',
+    outcome: 'filled' as const,
+    reason: null,
     candidates: [],
+    notes: [],
   },
 });
 
@@ -197,6 +203,62 @@ describe('EventPipeline', () => {
     expect(pipeline.pending).toBe(0);
     expect(await eventCount(s.resourceId)).toBe(1);
     expect(await eventCount(gone.resourceId)).toBe(0);
+  });
+});
+
+const rowsOfResult = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+const TYPES = { count: 'integer', seconds: 'double precision', histogram: 'ARRAY' } as const;
+
+/** The counters are declared once (PLAYBACK_COUNTERS): the table, the empty row and the upsert follow. */
+describe('the declared counters', () => {
+  it('are the counter columns of the migrated table, of the declared kinds', async () => {
+    const columns = rowsOfResult<{ column_name: string; data_type: string }>(
+      await database.db.execute(sql`select column_name, data_type from information_schema.columns
+        where table_name = 'playback_minutes' order by ordinal_position`),
+    );
+    const keys = new Set(['resource_id', 'minute', 'customer_id', 'kind']);
+    expect(
+      Object.fromEntries(
+        columns.filter((c) => !keys.has(c.column_name)).map((c) => [c.column_name, c.data_type]),
+      ),
+    ).toEqual(
+      Object.fromEntries(
+        PLAYBACK_COUNTER_NAMES.map((name) => [toSnakeCase(name), TYPES[PLAYBACK_COUNTERS[name]]]),
+      ),
+    );
+  });
+
+  it('start at zero and each add up in the sink', async () => {
+    const empty = emptyCounters();
+    expect(Object.keys(empty).sort()).toEqual([...PLAYBACK_COUNTER_NAMES].sort());
+    const histogram = new Array<number>(LATENCY_BUCKETS_MS.length + 1).fill(0);
+    for (const name of PLAYBACK_COUNTER_NAMES)
+      expect(empty[name]).toEqual(PLAYBACK_COUNTERS[name] === 'histogram' ? histogram : 0);
+
+    const resourceId = randomUUID();
+    const minute = Date.UTC(2026, 10, 24, 12, 0, 0);
+    const row = (): MinuteRow => {
+      const counters = emptyCounters();
+      for (const [i, name] of PLAYBACK_COUNTER_NAMES.entries()) {
+        if (PLAYBACK_COUNTERS[name] === 'histogram') (counters[name] as number[])[i % histogram.length] = i;
+        else (counters as unknown as Record<string, number>)[name] = i + 1;
+      }
+      return { ...counters, resourceId, customerId, kind: 'liveStream', minute };
+    };
+    await writeBatch(database.db, { id: randomUUID(), events: [], minutes: [row()] });
+    await writeBatch(database.db, { id: randomUUID(), events: [], minutes: [row()] });
+    const [stored] = await database.db
+      .select()
+      .from(playbackMinutes)
+      .where(eq(playbackMinutes.resourceId, resourceId));
+    const once = row();
+    for (const name of PLAYBACK_COUNTER_NAMES) {
+      const value = once[name];
+      expect([name, stored![name]]).toEqual([
+        name,
+        Array.isArray(value) ? value.map((n) => n * 2) : value * 2,
+      ]);
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
 } from '@cuepoint/stitcher';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { expect } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { customers } from '../../../db/schema/index.ts';
@@ -60,6 +61,8 @@ export interface HarnessOptions {
    * clock (a second process behind the same load balancer).
    */
   sibling?: Harness;
+  /** The Redis of the deployment's events (viewers counted across processes); none by default. */
+  eventsRedis?: Redis;
   /** The client address from X-Forwarded-For (TRUST_PROXY=true): tests play several viewers' addresses. */
   trustProxy?: boolean;
 }
@@ -84,6 +87,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       COUNTERS_RETENTION_DAYS: 400,
     },
     now: () => clock.now,
+    redis: options.eventsRedis,
   });
   await app.register(playbackRoutes, {
     publicUrl: PUBLIC_URL,

@@ -3,7 +3,7 @@
  * diagnostics of a stream, from the data plane's events (written here through the real
  * pipeline into the real database); who may see which stream's breaks; bad input.
  */
-import { API_PATHS, apiPath, breakListQuerySchema, toFieldIssues } from '@cuepoint/core';
+import { type AdCandidate, API_PATHS, apiPath, breakListQuerySchema, toFieldIssues } from '@cuepoint/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseSink } from '../../../edge/events/database-sink.ts';
 import { EventPipeline, type EventSubject } from '../../../edge/events/pipeline.ts';
@@ -20,7 +20,7 @@ let stream: { _id: string; name: string };
 let vodId: string;
 const now = Date.now();
 
-const candidates = {
+const candidates: Record<'filled' | 'empty', AdCandidate[]> = {
   filled: [
     { id: 'ad-1', title: 'Ad one', duration: 15, chosen: true, reason: null, detail: null },
     {
@@ -49,8 +49,8 @@ function decision(subject: EventSubject, availId: string, sessionId: string, kin
       latencyMs: 40,
       availSeconds: 15,
       adSeconds: filled ? 15 : 0,
-      outcome: filled ? 'filled' : 'slate',
-      reason: filled ? null : 'empty',
+      outcome: filled ? ('filled' as const) : ('slate' as const),
+      reason: filled ? null : ('empty' as const),
       candidates: candidates[kind],
       notes: filled ? [] : ['the ad server answered no ads'],
     },
@@ -86,6 +86,7 @@ beforeAll(async () => {
     message: 'Ad server: the ad server answered no ads',
     sessionId: 'viewer-2',
     availId: 'break-new',
+    data: { requestUrl: 'http://ads.test/vast?sid=viewer-2', latencyMs: 40, reason: 'empty' },
   });
   at += 1_000;
   pipeline.record(decision(subject, 'break-new', 'viewer-3', 'empty'));
