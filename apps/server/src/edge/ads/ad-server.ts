@@ -154,6 +154,12 @@ export interface CampaignDecision {
   slateFallback: boolean;
   reason?: SkipReason;
   notes: string[];
+  /**
+   * Gives back the reservations of the decision's ads of these campaigns, when the caller dropped
+   * them after all (playback: a creative that did not load, a decision that came too late): they
+   * were not served, hold nothing and do not count for the viewer's cap. Once per ad.
+   */
+  release?: (campaignIds: readonly string[]) => Promise<void>;
 }
 
 /** Rounds of reservation: a campaign another process filled is dropped and the pod filled again. */
@@ -297,6 +303,8 @@ export class AdServer {
     };
     /** The serving id of each campaign's ad in the pod as reserved. */
     const servings = new Map<string, string>();
+    /** What the last round reserved (what the decision's ads hold). */
+    let reserved: Reservation[] = [];
     let decision: EngineDecision | undefined;
     for (let round = 0; round < RESERVE_ROUNDS; round++) {
       const prepared = prepareDecision(snapshot, engineRequest, served);
@@ -316,6 +324,7 @@ export class AdServer {
       const results = await reserve(this.options.db, reservation, wanted, {
         exclusive: this.options.exclusive ?? false,
       });
+      reserved = wanted.filter((_, i) => results[i]?.reserved);
       servings.clear();
       for (const w of wanted) servings.set(w.campaignId, w.servingId);
       const refused = results.filter((r) => !r.reserved);
@@ -356,12 +365,36 @@ export class AdServer {
       );
     }
     decision!.notes.push(...raced);
-    return this.toCampaignDecision(decision!, {
+    const placed = new Set(decision!.ads.map((ad) => ad.campaign.id));
+    const held = reserved.filter((w) => placed.has(w.campaignId));
+    const answer = this.toCampaignDecision(decision!, {
       customerId: request.customerId,
       resourceId: resource.id,
       now,
       servings,
     });
+    if (held.length === 0) return answer;
+    return {
+      ...answer,
+      release: async (campaignIds) => {
+        const back = held.filter((w) => campaignIds.includes(w.campaignId));
+        if (back.length === 0) return;
+        for (const w of back) held.splice(held.indexOf(w), 1);
+        await release(this.options.db, { day, resourceId: resource.id, viewerKey }, back);
+        this.served.update(servedKey, (counts) => {
+          for (const w of back) {
+            const known = counts.get(w.campaignId);
+            if (known)
+              counts.set(w.campaignId, {
+                total: Math.max(0, known.total - 1),
+                today: Math.max(0, known.today - 1),
+              });
+          }
+        });
+        for (const w of back)
+          if (w.frequencyCap > 0) this.viewers.unlearn(viewerKey, w.campaignId, w.periodStart);
+      },
+    };
   }
 
   /** The signed impression beacon of one decided ad. */
@@ -486,6 +519,12 @@ export class ViewerCounts {
         out.set(c.id, entry.count);
     }
     return out;
+  }
+
+  /** One reservation of the viewer's given back: its known count goes down by one. */
+  unlearn(viewerKey: string, campaignId: string, periodStart: number): void {
+    const entry = this.viewers.get(viewerKey)?.get(campaignId);
+    if (entry && entry.periodStart === periodStart) entry.count = Math.max(0, entry.count - 1);
   }
 
   learn(viewerKey: string, campaignId: string, periodStart: number, count: number): void {

@@ -37,6 +37,8 @@ export type PlaybackDemand =
       /** Seconds of the avail the ads leave; `slateFallback` false: content fills them, not slate. */
       remainder: number;
       slateFallback: boolean;
+      /** Gives back the ads of these campaigns that playback dropped (CampaignDecision.release). */
+      release?: ((campaignIds: readonly string[]) => Promise<void>) | undefined;
     }
   | { kind: 'tag'; type: 'vast' | 'vmap' | 'exchange'; url: string; notes: string[] }
   | { kind: 'none'; reason: SkipReason; notes: string[] };
@@ -106,5 +108,6 @@ export async function decideFromCampaigns(
     notes: [...notes, ...decision.notes],
     remainder: decision.remainder,
     slateFallback: decision.slateFallback,
+    release: decision.release,
   };
 }

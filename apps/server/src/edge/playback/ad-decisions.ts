@@ -280,10 +280,17 @@ async function decideInternal(
       return { ad, playlistUrl, failure };
     }),
   );
+  // Too late to be played (decideAvails gave up on it): every reserved ad is given back.
+  if (signal.aborted) {
+    await demand.release?.(demand.ads.map((ad) => ad.campaignId)).catch(() => undefined);
+    return { ads: [], reason: 'timeout', candidates: [], notes: demand.notes };
+  }
   const ads: DecidedAd[] = [];
+  const dropped: string[] = [];
   for (const { ad, playlistUrl, failure } of checked) {
     const candidate = { id: `${ad.campaignId}/${ad.creativeId}`, title: ad.title, duration: ad.duration };
     if (failure !== undefined) {
+      dropped.push(ad.campaignId);
       const detail = `its HLS creative did not load (${failure})`;
       notes.push(`ad ${ad.title} skipped: ${detail}`);
       candidates.push({ ...candidate, chosen: false, reason: 'creative-failed', detail });
@@ -300,6 +307,13 @@ async function decideInternal(
       tracking: ad.tracking,
     });
   }
+  // A dropped ad was reserved as served: given back (not served, holding nothing).
+  if (dropped.length > 0)
+    await demand.release?.(dropped).catch((error: unknown) => {
+      notes.push(
+        `the ad server's reservation was not given back: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    });
   const reason = demand.reason ?? candidates.find((c) => !c.chosen)?.reason ?? undefined;
   return {
     ads,

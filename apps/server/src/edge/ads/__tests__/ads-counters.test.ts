@@ -1,11 +1,15 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { createSecretBox } from '../../../lib/secret-box.ts';
 import { createAccount } from '../../../test/account-fixtures.ts';
 import { freshDatabase, type TestApp, testApp } from '../../../test/helpers.ts';
+import { type DecisionDeps, decideAvails } from '../../playback/ad-decisions.ts';
+import type { Creatives } from '../../playback/creatives.ts';
 import { AdServer } from '../ad-server.ts';
 import { RefreshingCache } from '../catalog.ts';
 import { seededRandom } from '../engine.ts';
+import { decideFromCampaigns } from '../playback.ts';
 import { addCampaign, adsOf, claimOf, DAY_MS, delivered, demandBase } from './demand-fixtures.ts';
 
 /**
@@ -264,5 +268,46 @@ describe('RefreshingCache', () => {
     await expect(cache.get('k')).rejects.toThrow('database down');
     fail = false;
     expect(await cache.get('k')).toBe('ok');
+  });
+});
+
+describe('an ad playback drops after its pod was reserved', () => {
+  it('is given back: not served, holding nothing, not counted for the viewer', async () => {
+    const { customerId, base } = await account();
+    const { campaignId } = await addCampaign(a.db, customerId, base, {
+      bookedImpressions: 5,
+      frequencyCap: 1,
+    });
+    // Every creative fails to load: playback skips the ad the ad server placed.
+    const creatives = { check: async () => Promise.reject(new Error('the creative answered 404')) };
+    const deps: DecisionDeps = {
+      fetchVast: async () => ({ status: 500, body: '' }),
+      creatives: creatives as unknown as Creatives,
+      now: Date.now,
+      random: seededRandom(7),
+      maxDepth: 5,
+      campaigns: (request) => decideFromCampaigns(a.adServer, request),
+    };
+    const source = {
+      adDecision: 'internal' as const,
+      vastUrl: '',
+      adpodLength: 4,
+      resource: { kind: 'liveStream' as const, id: base.streamId },
+    };
+    const [decision] = await decideAvails(
+      source,
+      { sessionId: 'dropped-viewer', viewer: { address: '198.51.100.7' } },
+      [{ id: 'avail-1', duration: 30 }],
+      deps,
+      30_000,
+    );
+    expect(decision!.ads).toEqual([]);
+    expect(decision!.candidates!.map((c) => [c.chosen, c.reason])).toEqual([[false, 'creative-failed']]);
+    expect(await delivered(a.db, campaignId)).toMatchObject({ served: 0, impressions: 0 });
+    const result = await a.db.execute(sql`select
+        (select count(*) from ad_servings where campaign_id = ${campaignId}::uuid)::int as servings,
+        (select coalesce(sum(count), 0) from ad_frequency where campaign_id = ${campaignId}::uuid)::int as seen`);
+    const [held] = (result as unknown as { rows: { servings: number; seen: number }[] }).rows;
+    expect(held).toEqual({ servings: 0, seen: 0 });
   });
 });
