@@ -120,15 +120,7 @@ module.exports = {
         'alarms). Its tests may (they sign in and create resources through the API).',
       severity: 'error',
       from: { path: '^apps/server/src/edge/', pathNot: '/__tests__/' },
-      to: {
-        path: '^apps/server/src/(routes|services|repositories|plugins|alarms)/',
-        // Still read through the console's repositories, until the edge's read model takes them
-        // (issue 37): each entry goes when its last edge import does.
-        pathNot: [
-          '^apps/server/src/repositories/(resources|customers|event-schedule|playout)[.]ts$',
-          '^apps/server/src/services/(platform-config|notifications)[.]ts$',
-        ],
-      },
+      to: { path: '^apps/server/src/(routes|services|repositories|plugins|alarms)/' },
     },
   ],
   options: {

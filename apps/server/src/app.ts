@@ -36,6 +36,7 @@ import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { apiRoutes } from './routes/index.ts';
+import { mailNotifications, notifyConditioning } from './services/notifications.ts';
 import { reportSchedulePlugin } from './services/report-schedule.ts';
 import { VERSION } from './version.ts';
 
@@ -170,6 +171,11 @@ export async function buildApp(opts: BuildAppOptions) {
     publicUrl,
     serveFiles: serves.edge,
     ffmpeg,
+    // A saved creative's conditioning settled: its customers' users are notified, then mailed.
+    notify: async (outcome) => {
+      const notified = await opts.database.db.transaction((tx) => notifyConditioning(tx, outcome));
+      await mailNotifications(app, notified);
+    },
   });
   if (serves.api)
     await app.register(alarmsPlugin, { intervalMs: opts.env.ALARM_EVALUATION_MS, clock: opts.clock });

@@ -4,7 +4,7 @@
  * data plane reads one stream's active events.
  */
 import type { ScheduledEvent, ScheduledEventData } from '@cuepoint/core';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { customers, liveStreams, type ScheduledEventRow, scheduledEvents } from '../db/schema/index.ts';
 
@@ -104,17 +104,6 @@ export async function updateScheduledEvent(
 
 export async function deleteScheduledEvent(db: DbOrTx, id: string): Promise<void> {
   await db.delete(scheduledEvents).where(eq(scheduledEvents.id, id));
-}
-
-/** The active events of one stream (the data plane computes their breaks). */
-export async function activeScheduledEventsOf(
-  db: DbOrTx,
-  streamId: string,
-): Promise<{ id: string; data: ScheduledEventData }[]> {
-  return db
-    .select({ id: scheduledEvents.id, data: scheduledEvents.data })
-    .from(scheduledEvents)
-    .where(and(eq(scheduledEvents.streamId, streamId), sql`${scheduledEvents.data} ->> 'status' = 'active'`));
 }
 
 /** The API's view of an event. */

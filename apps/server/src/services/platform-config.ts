@@ -21,12 +21,12 @@ import {
   platformConfigValuesSchema,
 } from '@cuepoint/core';
 import type { DbOrTx } from '../db/client.ts';
+import { baseOf, DEFAULT_REDIS_KEY } from '../lib/platform-config-reader.ts';
 import { currentConfigVersion, type PlatformConfigVersionRow } from '../repositories/platform-config.ts';
 
 /** How long a process keeps the configuration it read (other processes' saves reach it within this). */
 export const PLATFORM_CONFIG_TTL_MS = 3_000;
-/** The Redis key prefix before any is configured (the keys the server always wrote). */
-export const DEFAULT_REDIS_KEY = 'cuepoint:';
+export { baseOf, DEFAULT_REDIS_KEY };
 
 /** The defaults, from the environment: the server's public URL is its own ad handler. */
 export function platformConfigDefaults(env: { publicUrl: string; version: string }): PlatformConfigValues {
@@ -146,6 +146,3 @@ export class PlatformConfigService {
     return reading;
   }
 }
-
-/** A base URL without its trailing slashes; undefined when empty. */
-export const baseOf = (value: string): string | undefined => value.trim().replace(/\/+$/, '') || undefined;

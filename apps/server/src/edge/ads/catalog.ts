@@ -6,83 +6,39 @@
  * background while the last one keeps serving (a change in the console reaches the ad server
  * within that time), and read at once when it is missing or much too old.
  *
- * Stored data was validated by its core schema on write; it is read here field by field, with the
- * schema's defaults for a field added since (no zod on this path: a refresh of a thousand
- * campaigns must not hold the event loop).
+ * Stored data is read through the edge's read model (read-model/): core's output types over core's
+ * defaults, parsed once per row version, so a refresh parses only the rows that changed.
  */
-import {
-  BREAK_POSITIONS,
-  type BreakPosition,
-  DEVICE_TYPES,
-  type DeviceType,
-  FREQUENCY_PERIODS,
-  type FrequencyPeriod,
-  isHlsVideoUrl,
-  POD_FILL_POLICIES,
-  type PodFillPolicy,
-  parseSpecDateTime,
-  parseTimeOfDay,
-} from '@cuepoint/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { isHlsVideoUrl, parseSpecDateTime, parseTimeOfDay } from '@cuepoint/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   advertisers,
-  bundles,
   campaigns,
   conditionedCreatives,
   creatives,
   customers,
-  liveStreams,
   placements,
-  pods,
   type ResourceTable,
-  vodAssets,
 } from '../../db/schema/index.ts';
 import { CREATIVES_PATH, conditioningKey, ladderOf } from '../conditioning/conditioner.ts';
+import { findStored, isResourceId, type StoredResource, storedOf } from '../read-model/resources.ts';
 import type {
   CatalogCampaign,
   CatalogCreative,
   CatalogPlacement,
   CatalogSnapshot,
   PodTemplate,
-  PriorityTier,
 } from './engine.ts';
 
 /** The ladder creatives are conditioned into when saved (routes/creatives: CREATIVE_LADDER). */
 export const DEFAULT_CREATIVE_LADDER = ladderOf([]);
 
-type Data = Record<string, unknown>;
-const str = (data: Data, key: string, fallback = ''): string => {
-  const v = data[key];
-  return typeof v === 'string' ? v : fallback;
-};
-const num = (data: Data, key: string, fallback: number): number => {
-  const v = data[key];
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-};
-const strings = (data: Data, key: string): string[] => {
-  const v = data[key];
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-};
 const setOrNull = <T extends string>(values: readonly T[]): ReadonlySet<T> | null =>
   values.length === 0 ? null : new Set(values);
-const oneOf = <T extends string>(value: string, allowed: readonly T[], fallback: T): T =>
-  (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 const date = (text: string): number | null => (text === '' ? null : parseSpecDateTime(text));
 const time = (text: string): number | null => (text === '' ? null : parseTimeOfDay(text));
-const isActive = (data: Data) => str(data, 'status', 'active') === 'active';
-
-interface Row {
-  id: string;
-  data: Data;
-}
-
-async function rowsOf(db: DbOrTx, table: ResourceTable, customerId: string): Promise<Row[]> {
-  return db
-    .select({ id: table.id, data: table.data })
-    .from(table)
-    .where(and(eq(table.customerId, customerId), isNull(table.deletedAt)));
-}
+const isActive = (row: { data: { status: string } }) => row.data.status === 'active';
 
 /** MIME types of the progressive files a creative may be (core CREATIVE_VIDEO_EXTENSIONS). */
 const PROGRESSIVE_TYPES: Record<string, string> = {
@@ -101,23 +57,20 @@ function extensionOf(url: string): string {
   }
 }
 
-function readPlacement(row: Row): CatalogPlacement | undefined {
+function readPlacement(row: StoredResource<'placement'>): CatalogPlacement | undefined {
+  if (!isActive(row)) return undefined;
   const d = row.data;
-  if (!isActive(d)) return undefined;
-  const positions = strings(d, 'positions').filter((p): p is BreakPosition =>
-    (BREAK_POSITIONS as readonly string[]).includes(p),
-  );
   return {
     id: row.id,
-    ...streamsAndVods(strings(d, 'liveStreamIds'), strings(d, 'vodIds')),
-    positions: new Set(positions.length > 0 ? positions : BREAK_POSITIONS),
-    maxAdDuration: num(d, 'maxAdDuration', 60),
-    maxPodDuration: num(d, 'maxPodDuration', 180),
+    ...streamsAndVods(d.liveStreamIds, d.vodIds),
+    positions: new Set(d.positions),
+    maxAdDuration: d.maxAdDuration,
+    maxPodDuration: d.maxPodDuration,
   };
 }
 
 /** Both lists empty: every stream and asset; otherwise only those named (an empty one: none). */
-function streamsAndVods(streams: string[], vods: string[]) {
+function streamsAndVods(streams: readonly string[], vods: readonly string[]) {
   if (streams.length === 0 && vods.length === 0) return { liveStreamIds: null, vodIds: null };
   return { liveStreamIds: new Set(streams), vodIds: new Set(vods) };
 }
@@ -148,16 +101,16 @@ export async function loadCatalog(
   options: { publicUrl: string; now: number; fingerprint?: string },
 ): Promise<CatalogSnapshot> {
   const [campaignRows, advertiserRows, creativeRows, placementRows] = await Promise.all([
-    rowsOf(db, campaigns, customerId),
-    rowsOf(db, advertisers, customerId),
-    rowsOf(db, creatives, customerId),
-    rowsOf(db, placements, customerId),
+    storedOf(db, 'campaign', customerId),
+    storedOf(db, 'advertiser', customerId),
+    storedOf(db, 'creative', customerId),
+    storedOf(db, 'placement', customerId),
   ]);
 
   // MP4 creatives play once conditioned into HLS (for the default ladder, when they were saved).
   const progressive = new Map<string, string>();
   for (const row of creativeRows) {
-    const url = str(row.data, 'videoUrl');
+    const url = row.data.videoUrl;
     if (url !== '' && !isHlsVideoUrl(url))
       progressive.set(conditioningKey(url, DEFAULT_CREATIVE_LADDER), url);
   }
@@ -176,15 +129,13 @@ export async function loadCatalog(
   }
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
 
-  const advertiserOf = new Map(
-    advertiserRows.map((r) => [r.id, { name: str(r.data, 'name'), active: isActive(r.data) }]),
-  );
+  const advertiserOf = new Map(advertiserRows.map((r) => [r.id, { name: r.data.name, active: isActive(r) }]));
   const creativeOf = new Map<string, CatalogCreative>();
   const creativesOfAdvertiser = new Map<string, CatalogCreative[]>();
   for (const row of creativeRows) {
     const d = row.data;
-    if (!isActive(d)) continue;
-    const videoUrl = str(d, 'videoUrl');
+    if (!isActive(row)) continue;
+    const videoUrl = d.videoUrl;
     let hlsUrl: string | null = null;
     let file: CatalogCreative['progressive'] = null;
     if (isHlsVideoUrl(videoUrl)) hlsUrl = videoUrl;
@@ -194,32 +145,24 @@ export async function loadCatalog(
       const type = PROGRESSIVE_TYPES[extensionOf(videoUrl)];
       if (type) file = { url: videoUrl, type };
     }
-    const tracking = Array.isArray(d.trackingUrls)
-      ? (d.trackingUrls as unknown[]).flatMap((t) =>
-          t &&
-          typeof t === 'object' &&
-          typeof (t as Data).event === 'string' &&
-          typeof (t as Data).url === 'string'
-            ? [{ event: (t as Data).event as string, url: (t as Data).url as string }]
-            : [],
-        )
-      : [];
-    const advertiserId = typeof d.advertiserId === 'string' ? d.advertiserId : null;
     const creative: CatalogCreative = {
       id: row.id,
-      name: str(d, 'name'),
-      duration: num(d, 'duration', 0),
+      name: d.name,
+      duration: d.duration,
       hlsUrl,
       progressive: file,
-      clickThroughUrl: str(d, 'clickThroughUrl'),
-      trackingUrls: tracking,
-      universalAdIdRegistry: str(d, 'universalAdIdRegistry', 'ad-id.org') || 'unknown',
-      universalAdId: str(d, 'universalAdId'),
+      clickThroughUrl: d.clickThroughUrl,
+      trackingUrls: d.trackingUrls.map((t) => ({ event: t.event, url: t.url })),
+      universalAdIdRegistry: d.universalAdIdRegistry || 'unknown',
+      universalAdId: d.universalAdId,
     };
     if (creative.duration <= 0) continue;
     creativeOf.set(row.id, creative);
-    if (advertiserId)
-      creativesOfAdvertiser.set(advertiserId, [...(creativesOfAdvertiser.get(advertiserId) ?? []), creative]);
+    if (d.advertiserId)
+      creativesOfAdvertiser.set(d.advertiserId, [
+        ...(creativesOfAdvertiser.get(d.advertiserId) ?? []),
+        creative,
+      ]);
   }
   const placementOf = new Map<string, CatalogPlacement>();
   for (const row of placementRows) {
@@ -230,56 +173,45 @@ export async function loadCatalog(
   const list: CatalogCampaign[] = [];
   for (const row of campaignRows) {
     const d = row.data;
-    if (!isActive(d)) continue;
-    const advertiserId = str(d, 'advertiserId');
-    const advertiser = advertiserOf.get(advertiserId);
-    const named = strings(d, 'creativeIds');
+    if (!isActive(row)) continue;
+    const advertiser = advertiserOf.get(d.advertiserId);
     const campaignCreatives =
-      named.length > 0
-        ? named.flatMap((id) => {
+      d.creativeIds.length > 0
+        ? d.creativeIds.flatMap((id) => {
             const c = creativeOf.get(id);
             return c ? [c] : [];
           })
-        : (creativesOfAdvertiser.get(advertiserId) ?? []);
-    const days = Array.isArray(d.targetDays)
-      ? (d.targetDays as unknown[]).filter((x): x is number => typeof x === 'number')
-      : [0, 1, 2, 3, 4, 5, 6];
-    const daily = d.dailyBudget;
+        : (creativesOfAdvertiser.get(d.advertiserId) ?? []);
+    const targets = streamsAndVods(d.targetLiveStreamIds, d.targetVodIds);
     list.push({
       id: row.id,
-      name: str(d, 'name'),
-      advertiserId,
+      name: d.name,
+      advertiserId: d.advertiserId,
       advertiserName: advertiser?.name ?? 'an advertiser no longer there',
       advertiserActive: advertiser?.active ?? false,
-      start: date(str(d, 'startDate')),
-      end: date(str(d, 'endDate')),
-      scheduleStart: date(str(d, 'scheduleStartDate')),
-      scheduleEnd: date(str(d, 'maxDate')),
-      excludeStart: date(str(d, 'excludeStartDate')),
-      excludeEnd: date(str(d, 'excludeMaxDate')),
-      ruleStart: time(str(d, 'ruleStartTime')),
-      ruleEnd: time(str(d, 'ruleEndTime')),
-      days: new Set(days),
-      priority: oneOf<PriorityTier>(str(d, 'priority'), ['sponsorship', 'standard', 'house'], 'standard'),
-      priorityLevel: num(d, 'priorityLevel', 5),
-      weight: Math.max(1, num(d, 'weight', 1)),
-      bookedImpressions: Math.max(0, num(d, 'bookedImpressions', 0)),
-      dailyBudget: typeof daily === 'number' && daily > 0 ? daily : null,
-      frequencyCap: Math.max(0, num(d, 'frequencyCap', 0)),
-      frequencyPeriod: oneOf<FrequencyPeriod>(str(d, 'frequencyPeriod'), FREQUENCY_PERIODS, 'day'),
-      pacing: str(d, 'pacing') === 'asap' ? 'asap' : 'even',
-      cpmMillicents: Math.round(num(d, 'cpm', 0) * 100),
-      ...(() => {
-        const targets = streamsAndVods(strings(d, 'targetLiveStreamIds'), strings(d, 'targetVodIds'));
-        return { targetLiveStreamIds: targets.liveStreamIds, targetVodIds: targets.vodIds };
-      })(),
-      targetCountries: setOrNull(strings(d, 'targetCountries').map((c) => c.toUpperCase())),
-      targetDevices: setOrNull(
-        strings(d, 'targetDevices').filter((x): x is DeviceType =>
-          (DEVICE_TYPES as readonly string[]).includes(x),
-        ),
-      ),
-      placements: strings(d, 'placementIds').flatMap((id) => {
+      start: date(d.startDate),
+      end: date(d.endDate),
+      scheduleStart: date(d.scheduleStartDate),
+      scheduleEnd: date(d.maxDate),
+      excludeStart: date(d.excludeStartDate),
+      excludeEnd: date(d.excludeMaxDate),
+      ruleStart: time(d.ruleStartTime),
+      ruleEnd: time(d.ruleEndTime),
+      days: new Set(d.targetDays),
+      priority: d.priority,
+      priorityLevel: d.priorityLevel,
+      weight: d.weight,
+      bookedImpressions: d.bookedImpressions,
+      dailyBudget: d.dailyBudget,
+      frequencyCap: d.frequencyCap,
+      frequencyPeriod: d.frequencyPeriod,
+      pacing: d.pacing,
+      cpmMillicents: Math.round(d.cpm * 100),
+      targetLiveStreamIds: targets.liveStreamIds,
+      targetVodIds: targets.vodIds,
+      targetCountries: setOrNull(d.targetCountries),
+      targetDevices: setOrNull(d.targetDevices),
+      placements: d.placementIds.flatMap((id) => {
         const p = placementOf.get(id);
         return p ? [p] : [];
       }),
@@ -322,25 +254,24 @@ export interface AdTarget {
   cuePoints: readonly number[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
+export const isUuid = isResourceId;
 /** Ads per pod without a template, for a VOD asset (it has no pod length of its own). */
 export const VOD_POD_LENGTH = 5;
 
-function readPod(row: Row | undefined): PodTemplate | null {
-  if (!row || !isActive(row.data)) return null;
+function readPod(row: StoredResource<'pod'> | undefined): PodTemplate | null {
+  if (!row || !isActive(row)) return null;
   const d = row.data;
   return {
     id: row.id,
-    name: str(d, 'name'),
-    adpodLength: Math.max(1, num(d, 'adpodLength', 3)),
-    minTotalDuration: num(d, 'minTotalDuration', 0),
-    maxTotalDuration: num(d, 'maxTotalDuration', 120),
-    minAdDuration: num(d, 'minAdDuration', 0),
-    maxAdDuration: num(d, 'maxAdDuration', 60),
-    competitiveSeparation: d.competitiveSeparation !== false,
-    fillPolicy: oneOf<PodFillPolicy>(str(d, 'fillPolicy'), POD_FILL_POLICIES, 'best-fit'),
-    slateFallback: d.slateFallback !== false,
+    name: d.name,
+    adpodLength: d.adpodLength,
+    minTotalDuration: d.minTotalDuration,
+    maxTotalDuration: d.maxTotalDuration,
+    minAdDuration: d.minAdDuration,
+    maxAdDuration: d.maxAdDuration,
+    competitiveSeparation: d.competitiveSeparation,
+    fillPolicy: d.fillPolicy,
+    slateFallback: d.slateFallback,
   };
 }
 
@@ -350,45 +281,24 @@ async function readBundles(
   ids: string[],
 ): Promise<Map<string, DemandBundle>> {
   const out = new Map<string, DemandBundle>();
-  const wanted = [...new Set(ids.filter(isUuid))];
-  if (wanted.length === 0) return out;
-  const rows = await db
-    .select({ id: bundles.id, data: bundles.data })
-    .from(bundles)
-    .where(and(eq(bundles.customerId, customerId), inArray(bundles.id, wanted), isNull(bundles.deletedAt)));
-  const podIds = rows.flatMap((r) =>
-    typeof r.data.podId === 'string' && isUuid(r.data.podId) ? [r.data.podId] : [],
+  const rows = await storedOf(db, 'bundle', customerId, ids);
+  const podIds = rows.flatMap((r) => (r.data.podId ? [r.data.podId] : []));
+  const podOf = new Map(
+    (podIds.length === 0 ? [] : await storedOf(db, 'pod', customerId, podIds)).map((r) => [r.id, r]),
   );
-  const podRows =
-    podIds.length === 0
-      ? []
-      : await db
-          .select({ id: pods.id, data: pods.data })
-          .from(pods)
-          .where(and(eq(pods.customerId, customerId), inArray(pods.id, podIds), isNull(pods.deletedAt)));
-  const podOf = new Map(podRows.map((r) => [r.id, r]));
   for (const row of rows) {
+    if (!isActive(row)) continue;
     const d = row.data;
-    if (!isActive(d)) continue;
-    const sources = Array.isArray(d.sources)
-      ? (d.sources as unknown[]).flatMap((s) => {
-          if (!s || typeof s !== 'object') return [];
-          const source = s as Data;
-          return [
-            {
-              type: str(source, 'type'),
-              percentage: num(source, 'percentage', 0),
-              campaignIds: strings(source, 'campaignIds'),
-              url: str(source, 'url'),
-            },
-          ];
-        })
-      : [];
     out.set(row.id, {
       id: row.id,
-      name: str(d, 'name'),
-      pod: readPod(typeof d.podId === 'string' ? podOf.get(d.podId) : undefined),
-      sources,
+      name: d.name,
+      pod: readPod(d.podId ? podOf.get(d.podId) : undefined),
+      sources: d.sources.map((source) => ({
+        type: source.type,
+        percentage: source.percentage,
+        campaignIds: source.campaignIds,
+        url: source.url,
+      })),
     });
   }
   return out;
@@ -403,39 +313,21 @@ export async function loadAdTarget(
   kind: 'liveStream' | 'vod',
   id: string,
 ): Promise<AdTarget | undefined> {
-  if (!isUuid(id)) return undefined;
-  const table = kind === 'liveStream' ? liveStreams : vodAssets;
-  const [row] = await db
-    .select({
-      id: table.id,
-      customerId: table.customerId,
-      data: table.data,
-      deactivatedAt: customers.deactivatedAt,
-    })
-    .from(table)
-    .innerJoin(customers, eq(customers.id, table.customerId))
-    .where(and(eq(table.id, id), isNull(table.deletedAt)))
-    .limit(1);
+  const stream = kind === 'liveStream' ? await findStored(db, 'liveStream', id, null) : undefined;
+  const vod = kind === 'vod' ? await findStored(db, 'vod', id, null) : undefined;
+  const row = stream ?? vod;
   if (!row) return undefined;
-  const d = row.data;
-  const entries =
-    kind === 'liveStream'
-      ? Array.isArray(d.bundles)
-        ? (d.bundles as unknown[]).flatMap((b) => {
-            if (!b || typeof b !== 'object') return [];
-            const e = b as Data;
-            return [
-              {
-                name: str(e, 'name'),
-                percentage: num(e, 'percentage', 0),
-                bundleId: typeof e.bundleId === 'string' ? e.bundleId : null,
-              },
-            ];
-          })
-        : []
-      : typeof d.bundleId === 'string'
-        ? [{ name: 'Bundle', percentage: 100, bundleId: d.bundleId }]
-        : [];
+  const [customer] = await db
+    .select({ deactivatedAt: customers.deactivatedAt })
+    .from(customers)
+    .where(eq(customers.id, row.customerId))
+    .limit(1);
+  if (!customer) return undefined;
+  const entries: { name: string; percentage: number; bundleId: string | null }[] = stream
+    ? stream.data.bundles
+    : vod?.data.bundleId
+      ? [{ name: 'Bundle', percentage: 100, bundleId: vod.data.bundleId }]
+      : [];
   const named = entries.some((e) => e.bundleId !== null);
   const bundleOf = named
     ? await readBundles(
@@ -443,14 +335,14 @@ export async function loadAdTarget(
         row.customerId,
         entries.flatMap((e) => (e.bundleId ? [e.bundleId] : [])),
       )
-    : new Map();
+    : new Map<string, DemandBundle>();
   return {
     kind,
     id: row.id,
-    name: str(d, 'name'),
+    name: row.data.name,
     customerId: row.customerId,
-    active: row.deactivatedAt === null && isActive(d),
-    podLength: kind === 'liveStream' ? Math.max(1, num(d, 'adpodLength', 1)) : VOD_POD_LENGTH,
+    active: customer.deactivatedAt === null && isActive(row),
+    podLength: stream ? stream.data.adpodLength : VOD_POD_LENGTH,
     shares: named
       ? entries.map((e) => ({
           name: e.name,
@@ -458,10 +350,7 @@ export async function loadAdTarget(
           bundle: e.bundleId ? (bundleOf.get(e.bundleId) ?? null) : null,
         }))
       : [],
-    cuePoints:
-      kind === 'vod' && Array.isArray(d.cuePoints)
-        ? (d.cuePoints as unknown[]).filter((x): x is number => typeof x === 'number').sort((a, b) => a - b)
-        : [],
+    cuePoints: vod ? [...vod.data.cuePoints].sort((a, b) => a - b) : [],
   };
 }
 

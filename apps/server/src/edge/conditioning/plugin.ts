@@ -12,7 +12,6 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/request-problem.ts';
-import { mailNotifications, notifyConditioning } from '../../services/notifications.ts';
 import { playbackPolicy } from '../playback/fetch-policy.ts';
 import {
   Conditioner,
@@ -35,6 +34,11 @@ export interface ConditioningOptions {
   publicUrl: string;
   /** Whether this process serves the data plane (and so the conditioned files). */
   serveFiles: boolean;
+  /**
+   * Tells the customers' users that a saved creative's conditioning settled (app.ts passes the
+   * console's notifications: the edge does not import src/services/). None: nobody is told.
+   */
+  notify?: ((outcome: ConditioningOutcome) => Promise<void>) | undefined;
 }
 
 /** ffmpeg as CONDITIONING and FFMPEG_PATH say (not looked for when conditioning is off). */
@@ -50,13 +54,12 @@ export async function ffmpegOf(env: Env): Promise<FfmpegStatus> {
  */
 const SAVED_CREATIVE_LADDER = ladderOf([]);
 
-/** A creative's conditioning settled: its customers' users are notified, then mailed. */
-async function notifySettled(app: FastifyInstance, database: Database, outcome: ConditioningOutcome) {
-  if (outcome.key !== conditioningKey(outcome.sourceUrl, SAVED_CREATIVE_LADDER)) return;
+/** A creative's conditioning settled: its customers' users are told (`notify`) when it is news. */
+async function notifySettled(notify: ConditioningOptions['notify'], outcome: ConditioningOutcome) {
+  if (!notify || outcome.key !== conditioningKey(outcome.sourceUrl, SAVED_CREATIVE_LADDER)) return;
   // A retry that failed again is not news: the users were told of the first failure.
   if (outcome.status === 'failed' && outcome.retried) return;
-  const notified = await database.db.transaction((tx) => notifyConditioning(tx, outcome));
-  await mailNotifications(app, notified);
+  await notify(outcome);
 }
 
 const KEY = /^[0-9a-f]{32}$/;
@@ -75,7 +78,7 @@ export const conditioningPlugin = fp(
       ffmpeg,
       policy: playbackPolicy({ publicUrl: opts.publicUrl, allowHosts: env.PLAYBACK_ALLOW_HOSTS }),
       log: app.log,
-      onSettled: (outcome) => notifySettled(app, opts.database, outcome),
+      onSettled: (outcome) => notifySettled(opts.notify, outcome),
     });
     app.decorate('conditioner', conditioner);
     if (env.CONDITIONING === 'on') {

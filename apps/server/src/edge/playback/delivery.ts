@@ -11,7 +11,7 @@
  */
 import type { MediaPlaylist, MediaSegment } from '@cuepoint/stitcher';
 import type { DbOrTx } from '../../db/client.ts';
-import { findCustomer } from '../../repositories/customers.ts';
+import { findStoredCustomer } from '../read-model/customers.ts';
 
 export interface Delivery {
   /** `https://cdn.example.com`: what replaces each segment URL's origin; none without a CDN. */
@@ -20,8 +20,8 @@ export interface Delivery {
 
 /** The customer's delivery; undefined when the customer is gone or de-activated. */
 export async function readDelivery(db: DbOrTx, customerId: string): Promise<Delivery | undefined> {
-  const customer = await findCustomer(db, customerId);
-  if (!customer || customer.deactivatedAt !== null) return undefined;
+  const customer = await findStoredCustomer(db, customerId);
+  if (!customer?.active) return undefined;
   const domain = customer.cdnDomain?.trim();
   if (!domain) return {};
   const protocol = customer.cdnProtocol === 'http://' ? 'http://' : 'https://';

@@ -18,11 +18,12 @@ import type { ErrorResponse } from '@cuepoint/core';
 import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigReader } from '../../lib/platform-config-reader.ts';
 import { httpReason } from '../../lib/request-problem.ts';
-import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigService } from '../../services/platform-config.ts';
 import type { AdServer } from '../ads/ad-server.ts';
 import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
+import { setStoredRowLog } from '../read-model/stored.ts';
 import { BeaconSender } from './beacons.ts';
 import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
@@ -63,7 +64,7 @@ export interface PlaybackPluginOptions {
    * The platform configuration in force (app.platformConfig): CDNBASE for segment URLs, redisKey
    * for the session keys in Redis. Absent: no platform CDN, the default key prefix.
    */
-  platformConfig?: Pick<PlatformConfigService, 'current' | 'peek'> | undefined;
+  platformConfig?: PlatformConfigReader | undefined;
 }
 
 const MPEGURL = 'application/vnd.apple.mpegurl';
@@ -112,6 +113,8 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   const now = opts.now ?? Date.now;
   const limits = { ...PLAYBACK_LIMITS, ...opts.limits };
   const platformConfig = opts.platformConfig;
+  // A stored row read with core's defaults in place of refused values is told in the server's log.
+  setStoredRowLog((message) => app.log.warn(message));
   // The Redis key prefix is the configuration's (read at each command, so a change applies at once).
   const sessionPrefix = () => `${platformConfig?.peek().redisKey || DEFAULT_REDIS_KEY}${VIEWER_SESSION_KEY}`;
   // Bounded per address and stream, and in all (limits.ts; sessions.ts says who gives way).

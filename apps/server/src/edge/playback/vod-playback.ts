@@ -18,19 +18,19 @@ import {
   type VodBreak,
   vodBreakTimes,
 } from '@cuepoint/stitcher';
-import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { findResource } from '../../repositories/resources.ts';
 import { ladderOf } from '../conditioning/conditioner.ts';
 import type { Rung } from '../conditioning/ffmpeg.ts';
 import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
+import { findStored } from '../read-model/resources.ts';
+import type { Stored } from '../read-model/stored.ts';
 import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { Creatives } from './creatives.ts';
 import { recordDecision } from './decision-events.ts';
 import { type Delivery, delivered, effectiveDelivery, readDelivery } from './delivery.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import type { PlaybackLimits } from './limits.ts';
-import { ConfigCache, isResourceId } from './live-config.ts';
+import { ConfigCache } from './live-config.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
 import type { PlaylistSource } from './playlist-source.ts';
 import { OriginProblem, unknownRendition, unknownSession, unknownVod } from './problems.ts';
@@ -43,33 +43,20 @@ import type {
 } from './sessions.ts';
 import { type TrackingDocument, trackingDocument } from './tracking.ts';
 
-/** What playback reads of an asset (packages/core vod.ts; a field added since reads as its default). */
-const playbackVodSchema = z.object({
-  name: z.string().catch(''),
-  status: z.string(),
-  sourceUrl: z.string(),
-  cuePoints: z.array(z.number()).catch([]),
-  adTagUrl: z.string().catch(''),
-  /** A bundle of the built-in ad server: its demand fills the breaks instead of the ad tag's. */
-  bundleId: z.string().nullable().catch(null).default(null),
-});
-
 export interface VodConfig {
   id: string;
   customerId: string;
-  asset: z.infer<typeof playbackVodSchema>;
+  /** The stored asset as core's Vod (its defaults for what is not stored): read-model/. */
+  asset: Stored<'vod'>;
   delivery: Delivery;
 }
 
-/** One active VOD asset; undefined when unknown, inactive, malformed, or its customer de-activated. */
+/** One active VOD asset; undefined when unknown, inactive, without a source, or its customer de-activated. */
 export async function readVodConfig(db: DbOrTx, id: string): Promise<VodConfig | undefined> {
-  if (!isResourceId(id)) return undefined;
-  const row = await findResource(db, 'vod', id, null);
-  if (!row) return undefined;
-  const parsed = playbackVodSchema.safeParse(row.data);
-  if (!parsed.success || parsed.data.status !== 'active') return undefined;
+  const row = await findStored(db, 'vod', id, null);
+  if (row?.data.status !== 'active' || row.data.sourceUrl === '') return undefined;
   const delivery = await readDelivery(db, row.customerId);
-  return delivery && { id: row.id, customerId: row.customerId, asset: parsed.data, delivery };
+  return delivery && { id: row.id, customerId: row.customerId, asset: row.data, delivery };
 }
 
 export interface VodPlaybackOptions {

@@ -14,7 +14,7 @@
  * unknown channel answers 404 `Channel not running`; outside a scheduled channel's dates, 404
  * `Channel not on air`; when no asset can be read, 502 with the reason.
  */
-import { type ErrorResponse, PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS, type Streamer } from '@cuepoint/core';
+import { type ErrorResponse, PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS } from '@cuepoint/core';
 import {
   type Attribute,
   formatAttributes,
@@ -25,15 +25,15 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { httpReason, notFound } from '../../lib/request-problem.ts';
-import { findPlayoutChannel, findVodAssets } from '../../repositories/playout.ts';
-import { findResource } from '../../repositories/resources.ts';
 import { playbackPolicy, playlistFetcher } from '../playback/fetch-policy.ts';
 import { absoluteUrl } from '../playback/hls-urls.ts';
 import { PLAYBACK_LIMITS } from '../playback/limits.ts';
 import { OriginCache } from '../playback/origin-cache.ts';
 import { PlaylistSource } from '../playback/playlist-source.ts';
 import type { FetchPolicy } from '../playback/safe-fetch.ts';
-import { channelProgramme, streamerData, type VodMedia, vodMediaOf } from './channel.ts';
+import { findPlayoutChannel } from '../read-model/playout.ts';
+import { findStored, storedOf } from '../read-model/resources.ts';
+import { channelProgramme, type VodMedia } from './channel.ts';
 import { programmeAt } from './schedule.ts';
 import { type ChannelWindow, Timeline, TimelineTooLarge } from './timeline.ts';
 
@@ -93,20 +93,20 @@ function hlsUrl(url: unknown): string | null {
 /** The running channel's programme and slate, or a 404. */
 async function readChannel(db: Db, channelId: string, now: number): Promise<ChannelMedia> {
   const row = UUID.test(channelId) ? await findPlayoutChannel(db, channelId) : undefined;
-  if (!row?.state?.startedAt) throw notFound(PLAYOUT_TEXTS.notRunning);
-  const channel: Streamer = streamerData(row.channel);
+  if (!row?.startedAt) throw notFound(PLAYOUT_TEXTS.notRunning);
+  const channel = row.channel.data;
   const vodIds = [...new Set(channel.items.map((item) => item.vodId))];
   const assets = new Map<string, VodMedia>();
-  for (const vod of await findVodAssets(db, row.channel.customerId, vodIds)) {
-    const media = vodMediaOf(vod);
-    if (media) assets.set(media.id, media);
+  for (const { id, data } of await storedOf(db, 'vod', row.channel.customerId, vodIds)) {
+    if (data.duration > 0)
+      assets.set(id, { id, name: data.name, duration: data.duration, sourceUrl: data.sourceUrl });
   }
-  const programme = channelProgramme(channel, assets, row.state.startedAt);
+  const programme = channelProgramme(channel, assets, row.startedAt);
   if (!programme) throw new OriginFailure('The channel has no VOD asset to play');
   if (!programmeAt(programme, now).onAir) throw notFound(PLAYOUT_TEXTS.offAir);
   let slateUrl: string | null = null;
-  if (channel.slateId && UUID.test(channel.slateId)) {
-    const slate = await findResource(db, 'slate', channel.slateId, row.channel.customerId);
+  if (channel.slateId) {
+    const slate = await findStored(db, 'slate', channel.slateId, row.channel.customerId);
     slateUrl = slate && slate.data.status !== 'inactive' ? hlsUrl(slate.data.videoUrl) : null;
   }
   return { programme, slateUrl };
