@@ -17,7 +17,7 @@ export function navigationUserOf(auth: Pick<AuthContext, 'user' | 'customer'>): 
 
 /** Whether the caller sees the sidebar entry `id`. */
 export function canSeeEntry(auth: AuthContext, id: string, flags: NavigationFlags): boolean {
-  return isEntryVisible(id, navigationUserOf(auth), flags, { loginAs: Boolean(auth.actor) });
+  return isEntryVisible(id, navigationUserOf(auth), flags, { loginAs: Boolean(auth.signedInAdmin) });
 }
 
 /**

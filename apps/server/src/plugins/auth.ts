@@ -22,8 +22,11 @@ interface AuthBase {
   /** The user the request acts as, and its customer account (the login-as target, if any). */
   user: UserRow;
   customer: CustomerRow;
-  /** The signed-in main administrator during login-as; null otherwise. */
-  actor: UserRow | null;
+  /**
+   * During login-as, the main administrator who signed in and acts as `user`; null otherwise. (The
+   * person who acted is `signedInAdmin ?? user`: services/audit.ts.)
+   */
+  signedInAdmin: UserRow | null;
   /** Set when the token is due for rotation: a 2xx answer then carries a fresh one. */
   rotate: boolean;
 }
@@ -45,7 +48,7 @@ export interface SessionAuth extends AuthBase {
 export interface ApiTokenAuth extends AuthBase {
   kind: 'apiToken';
   sessionId: null;
-  actor: null;
+  signedInAdmin: null;
   rotate: false;
 }
 
@@ -115,7 +118,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       sessionId: null,
       user: principal.user,
       customer: principal.customer,
-      actor: null,
+      signedInAdmin: null,
       rotate: false,
     };
   };
@@ -176,7 +179,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       familyId: session.familyId,
       user: session.user,
       customer: session.customer,
-      actor: null,
+      signedInAdmin: null,
       rotate: session.replacedAt === null && now - session.createdAt.getTime() >= SESSION_ROTATE_AFTER_MS,
     };
 
@@ -187,7 +190,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         admit(
           request,
           session,
-          { ...auth, user: target.user, customer: target.customer, actor: session.user },
+          { ...auth, user: target.user, customer: target.customer, signedInAdmin: session.user },
           now,
         ),
       );
@@ -227,7 +230,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // without a promise of their own (docs/scale-out.md, "Authenticated reads against bare Fastify").
   app.addHook('onSend', (request, reply, payload, done) => {
     const auth = request.auth;
-    if (!auth?.actor && !rotationDue(auth, reply)) {
+    if (!auth?.signedInAdmin && !rotationDue(auth, reply)) {
       done(null, payload);
       return;
     }
@@ -237,10 +240,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const auditAndRotate = async (request: FastifyRequest, reply: FastifyReply) => {
     const auth = request.auth;
     // Every request made during login-as is audit-logged with both identities, before it is answered.
-    if (auth?.actor) {
+    if (auth?.signedInAdmin) {
       await recordAudit(app.db, {
         action: 'login-as.request',
-        actorUserId: auth.actor.id,
+        actorUserId: auth.signedInAdmin.id,
         effectiveUserId: auth.user.id,
         customerId: auth.user.customerId,
         target: `${request.method} ${request.url.split('?')[0]}`,
@@ -252,7 +255,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!rotationDue(auth, reply)) return;
     const fresh = await rotateSession(
       app.db,
-      { sessionId: auth.sessionId, familyId: auth.familyId, userId: (auth.actor ?? auth.user).id },
+      { sessionId: auth.sessionId, familyId: auth.familyId, userId: (auth.signedInAdmin ?? auth.user).id },
       { userAgent: request.headers['user-agent'], ip: request.ip },
     );
     if (fresh) {

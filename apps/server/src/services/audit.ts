@@ -1,9 +1,13 @@
 /**
- * The audit log's one way to say who did what (issue 37). Every entry a signed-in request writes
- * names two users:
+ * The audit log's one way to say who did what (issue 37). The server names three parties apart:
+ * `auth.user` (the user a request acts as), `auth.signedInAdmin` (during login-as, the main
+ * administrator acting as that user) and, in the audit log, the actor (the person who acted:
+ * `signedInAdmin ?? user`). A resource's change log keeps the user's email as its `actor` and
+ * the administrator's as `actingAdmin` (services/resources.ts writerOf). Every entry a signed-in
+ * request writes names two users:
  *
  * - `actorUserId`, the person who acted: the signed-in main administrator during login-as
- *   (`auth.actor`), else the signed-in user;
+ *   (`auth.signedInAdmin`), else the signed-in user;
  * - `effectiveUserId`, the user the request acted as (`auth.user`, the login-as target).
  *
  * with the request's id and address. Routes pass the rest (action, customer, target, details).
@@ -27,7 +31,7 @@ export function auditWho(
   const auth = request.auth;
   if (!auth) throw new Error('auditRequest needs a signed-in request');
   return {
-    actorUserId: auth.actor?.id ?? auth.user.id,
+    actorUserId: auth.signedInAdmin?.id ?? auth.user.id,
     effectiveUserId: auth.user.id,
     requestId: request.id,
     ip: request.ip,

@@ -23,6 +23,7 @@
  * A restorable kind's delete moves the record to the trash; `restoreResource` takes it back out,
  * checked like a write (its name may have been taken meanwhile, what it refers to deleted).
  */
+
 import {
   enterpriseFieldsSet,
   type FieldChange,
@@ -41,6 +42,7 @@ import {
   fieldProblems,
   planProblem,
 } from '../lib/request-problem.ts';
+import type { AuthContext } from '../plugins/auth.ts';
 import { lockCustomerPlan } from '../repositories/customers.ts';
 import {
   deleteResource,
@@ -54,11 +56,20 @@ import {
   updateResource,
 } from '../repositories/resources.ts';
 
-/** Who writes: the acting user's email, and the main administrator's during login-as. */
+/**
+ * Who writes, as a resource's change log shows it: `actor`, the email of the user the write acted
+ * as (its `updatedBy`), and `actingAdmin`, the main administrator's during login-as.
+ */
 export interface ResourceWriter {
   actor: string | null;
   actingAdmin: string | null;
 }
+
+/** The writer of a signed-in request (the same for every route that writes resources). */
+export const writerOf = (auth: Pick<AuthContext, 'user' | 'signedInAdmin'>): ResourceWriter => ({
+  actor: auth.user.email,
+  actingAdmin: auth.signedInAdmin?.email ?? null,
+});
 
 /** What the event log shows instead of a secret field's value (and, to others, an admin-only one's). */
 export const HIDDEN = '(hidden)';

@@ -22,7 +22,7 @@ const auth = (
   familyId: 's',
   user: userRow(isMainAdmin),
   customer: { paymentCustomerId } as CustomerRow,
-  actor: loginAs ? userRow(true) : null,
+  signedInAdmin: loginAs ? userRow(true) : null,
   rotate: false,
 });
 

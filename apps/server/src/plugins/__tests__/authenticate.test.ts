@@ -63,7 +63,7 @@ describe('app.authenticate', () => {
     app.sessionCache?.deleteUser(userId);
     const first = request(`Bearer ${token}`);
     expect(await authenticate(first)).toEqual({ err: undefined, synchronous: false });
-    expect(first.auth).toMatchObject({ kind: 'session', user: { id: userId }, actor: null });
+    expect(first.auth).toMatchObject({ kind: 'session', user: { id: userId }, signedInAdmin: null });
 
     const second = request(`Bearer ${token}`);
     expect(await authenticate(second)).toEqual({ err: undefined, synchronous: cachesSessions });

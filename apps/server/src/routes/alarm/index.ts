@@ -124,7 +124,7 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      const by = (auth.actor ?? auth.user).email;
+      const by = (auth.signedInAdmin ?? auth.user).email;
       const row = await app.db.transaction(async (tx) => {
         const alarm = await lockAlarm(tx, request.params.id);
         if (!alarm) throw notFound(ALARM_TEXTS.notFound);

@@ -47,7 +47,7 @@ async function checkTargets(tx: DbOrTx, rule: AlarmRuleInput) {
 
 const actorEmail = (request: FastifyRequest) => {
   const auth = request.auth!;
-  return (auth.actor ?? auth.user).email;
+  return (auth.signedInAdmin ?? auth.user).email;
 };
 
 const audit = (tx: DbOrTx, request: FastifyRequest, action: string, target: string, details: object) =>

@@ -36,7 +36,7 @@ export const DEACTIVATION_TEXTS = {
  */
 async function refusal(db: Db, auth: AuthContext): Promise<string | undefined> {
   if (auth.kind === 'apiToken') return DEACTIVATION_TEXTS.apiToken;
-  if (auth.actor) return DEACTIVATION_TEXTS.loginAs;
+  if (auth.signedInAdmin) return DEACTIVATION_TEXTS.loginAs;
   if (auth.user.isMainAdmin) return DEACTIVATION_TEXTS.mainAdmin;
   if (await customerHasMainAdmin(db, auth.customer.id)) return DEACTIVATION_TEXTS.adminAccount;
   return undefined;

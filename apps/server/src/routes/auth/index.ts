@@ -282,7 +282,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const auth = request.auth!;
       if (auth.kind !== 'session') throw badRequest(LOGOUT_WITH_API_TOKEN);
-      const signedIn = auth.actor ?? auth.user;
+      const signedIn = auth.signedInAdmin ?? auth.user;
       auth.rotate = false; // a revoked token gets no successor
       const revoked = await revokeSessionFamily(app.db, auth);
       for (const id of new Set([auth.sessionId, ...revoked])) app.sessionCache?.deleteSession(id);

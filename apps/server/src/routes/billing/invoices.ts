@@ -93,7 +93,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           tx,
           ctx,
           request.body,
-          request.auth!.actor?.id ?? request.auth!.user.id,
+          request.auth!.signedInAdmin?.id ?? request.auth!.user.id,
         );
         await audit(tx, request, 'invoice.create', created.id, {
           customerId: created.customerId,

@@ -85,7 +85,7 @@ export const issuingRoutes: FastifyPluginAsyncZod = async (app) => {
           ctx,
           request.params.id,
           request.body,
-          request.auth!.actor?.id ?? request.auth!.user.id,
+          request.auth!.signedInAdmin?.id ?? request.auth!.user.id,
         );
         await audit(tx, request, 'invoice.credit', result.creditNote.id, {
           customerId: result.creditNote.customerId,
@@ -120,7 +120,7 @@ export const issuingRoutes: FastifyPluginAsyncZod = async (app) => {
           reference: request.body.reference || null,
           amountMinor: request.body.amountMinor,
           paidAt: new Date(request.body.paidAt),
-          recordedBy: request.auth!.actor?.id ?? request.auth!.user.id,
+          recordedBy: request.auth!.signedInAdmin?.id ?? request.auth!.user.id,
           strict: true,
         });
         await audit(tx, request, 'invoice.payment', invoice.id, {

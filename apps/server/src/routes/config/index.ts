@@ -102,7 +102,7 @@ export const configRoutes: FastifyPluginAsyncZod = async (app) => {
     input: { cluster: string; expected: number; note?: string | undefined; restoredFrom?: number },
     values: (tx: DbOrTx, current: number) => Promise<PlatformConfigValues>,
   ) => {
-    const actor = request.auth!.actor ?? request.auth!.user;
+    const actor = request.auth!.signedInAdmin ?? request.auth!.user;
     const record = await onUniqueViolation(
       () =>
         app.db.transaction(async (tx) => {

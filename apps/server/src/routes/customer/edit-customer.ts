@@ -135,14 +135,14 @@ async function saveEdit(
       customerId: current.id,
       fromPlan: current.paymentPlan,
       toPlan: changes.paymentPlan,
-      changedBy: auth.actor?.id ?? auth.user.id,
+      changedBy: auth.signedInAdmin?.id ?? auth.user.id,
       actingAs: auth.user.id,
     });
     notified = await notifyPlanChange(tx, {
       customerId: current.id,
       fromPlan: current.paymentPlan as PaymentPlan,
       toPlan: changes.paymentPlan as PaymentPlan,
-      byEmail: (auth.actor ?? auth.user).email,
+      byEmail: (auth.signedInAdmin ?? auth.user).email,
     });
   }
   return { row: row!, notified };

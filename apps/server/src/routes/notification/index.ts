@@ -52,7 +52,7 @@ const toDto = (row: NotificationRow): UserNotification => ({
 
 /** The user whose notifications these are (the target during login-as). */
 const ownerOf = (request: FastifyRequest) => request.auth!.user;
-const readOnlyOf = (request: FastifyRequest) => request.auth!.actor !== null;
+const readOnlyOf = (request: FastifyRequest) => request.auth!.signedInAdmin !== null;
 
 /** Refuses a write during login-as (inside nothing: before any transaction). */
 const refuseWhileActing = (request: FastifyRequest) => {

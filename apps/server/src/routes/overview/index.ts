@@ -39,9 +39,9 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request): Promise<OverviewResponse> => {
-      const { user, customer, actor } = request.auth!;
+      const { user, customer, signedInAdmin } = request.auth!;
       // During login-as the administrator sees what the user acted as sees.
-      const platform = user.isMainAdmin && !actor;
+      const platform = user.isMainAdmin && !signedInAdmin;
       const encoders = canSeeEntry(request.auth!, 'encoder', app.runtimeConfig);
       const now = new Date();
 

@@ -39,7 +39,7 @@ import {
 } from '../../repositories/playout.ts';
 import { findResource, nameTaken } from '../../repositories/resources.ts';
 import { auditRequest } from '../../services/audit.ts';
-import { createResource } from '../../services/resources.ts';
+import { createResource, writerOf } from '../../services/resources.ts';
 
 /**
  * Main administrator (PLAYOUT=1): every customer's streamer channels as live channels. Start
@@ -128,7 +128,7 @@ export const playoutRoutes: FastifyPluginAsyncZod = async (app) => {
       'liveStream',
       customerId,
       { ...LIVE_STREAM_DEFAULTS, name, sourceStreamUrl: source },
-      { actor: auth.actor?.email ?? auth.user.email, actingAdmin: auth.actor ? auth.user.email : null },
+      writerOf(auth),
     );
     return created.id;
   }
@@ -207,7 +207,7 @@ export const playoutRoutes: FastifyPluginAsyncZod = async (app) => {
         channelId: row.channel.id,
         customerId: row.channel.customerId,
         startedAt: new Date(),
-        startedBy: auth.actor?.email ?? auth.user.email,
+        startedBy: auth.signedInAdmin?.email ?? auth.user.email,
         liveStreamId,
       });
       return {

@@ -56,6 +56,7 @@ import {
   removeResource,
   restoreResource,
   visibleData,
+  writerOf,
 } from '../../services/resources.ts';
 
 /** A stored resource as the API answers it: its data and the meta fields. */
@@ -87,10 +88,7 @@ const actorOf = (auth: AuthContext): ResourceActor => ({
   customerId: auth.customer.id,
   role: auth.user.role,
 });
-const whoOf = (auth: AuthContext): ResourceWriter => ({
-  actor: auth.user.email,
-  actingAdmin: auth.actor?.email ?? null,
-});
+const whoOf = (auth: AuthContext): ResourceWriter => writerOf(auth);
 
 /** The customer a main administrator's list is limited to (any, unless asked); others their own. */
 const listScope = (auth: AuthContext, customerId: string | undefined): string | null =>

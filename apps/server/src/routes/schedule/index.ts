@@ -64,7 +64,7 @@ const audit = (
   details: Record<string, unknown>,
 ) => auditRequest(tx, request, { action, customerId: row.customerId, target: row.id, details });
 
-const writer = (auth: AuthContext) => auth.actor?.email ?? auth.user.email;
+const writer = (auth: AuthContext) => auth.signedInAdmin?.email ?? auth.user.email;
 
 /** The event, or 404. */
 async function existing(tx: DbOrTx, id: string, lock = false): Promise<ListedScheduledEventRow> {

@@ -209,7 +209,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
   ) =>
     recordAudit(tx, {
       action,
-      actorUserId: request.auth!.actor?.id ?? request.auth!.user.id,
+      actorUserId: request.auth!.signedInAdmin?.id ?? request.auth!.user.id,
       effectiveUserId: request.auth!.user.id,
       customerId: request.auth!.customer.id,
       target,

@@ -32,12 +32,12 @@ export const userSearchRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, actor } = request.auth!;
+      const { user, signedInAdmin } = request.auth!;
       const { q, limit } = request.query;
       const hits = await searchUsers(app.db, {
         q,
         limit,
-        excludeIds: [user.id, ...(actor ? [actor.id] : [])],
+        excludeIds: [user.id, ...(signedInAdmin ? [signedInAdmin.id] : [])],
       });
       return hits.map(({ id, ...rest }) => ({ _id: id, ...rest }));
     },
