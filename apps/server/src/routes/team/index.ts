@@ -53,6 +53,7 @@ import {
 } from '../../repositories/team.ts';
 import { consumeUserToken, issueUserToken, revokeUserTokens } from '../../repositories/user-tokens.ts';
 import { findUserByEmail, type UserRow } from '../../repositories/users.ts';
+import { auditRequest } from '../../services/audit.ts';
 import { mailAfterReply, NOTHING_NOTIFIED, notifyCustomer } from '../../services/notifications.ts';
 import { emailTaken } from '../../services/signup.ts';
 
@@ -207,15 +208,11 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
     target: string,
     details?: Record<string, unknown>,
   ) =>
-    recordAudit(tx, {
+    auditRequest(tx, request, {
       action,
-      actorUserId: request.auth!.signedInAdmin?.id ?? request.auth!.user.id,
-      effectiveUserId: request.auth!.user.id,
       customerId: request.auth!.customer.id,
       target,
       ...(details ? { details } : {}),
-      requestId: request.id,
-      ip: request.ip,
     });
 
   /** In `tx`: locks the customer's row (team writes apply one at a time), then the member's; 404 for another customer's. */
