@@ -14,7 +14,7 @@
  * unknown channel answers 404 `Channel not running`; outside a scheduled channel's dates, 404
  * `Channel not on air`; when no asset can be read, 502 with the reason.
  */
-import { type ErrorResponse, PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS } from '@cuepoint/core';
+import { PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS } from '@cuepoint/core';
 import {
   type Attribute,
   formatAttributes,
@@ -24,7 +24,7 @@ import {
 } from '@cuepoint/stitcher';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { httpReason, notFound } from '../../lib/request-problem.ts';
+import { notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { playbackPolicy, playlistFetcher } from '../playback/fetch-policy.ts';
 import { absoluteUrl } from '../playback/hls-urls.ts';
 import { PLAYBACK_LIMITS } from '../playback/limits.ts';
@@ -200,22 +200,13 @@ export async function playoutOrigin(app: FastifyInstance, opts: PlayoutOriginOpt
     return { programme, ladder, variants, slateVariants, timeline: cached.timeline };
   }
 
-  function failure(reply: FastifyReply, message: string) {
-    const body: ErrorResponse = {
-      statusCode: 502,
-      error: httpReason(502),
-      message,
-      requestId: reply.request.id,
-    };
-    return reply.code(502).send(body);
-  }
-
   async function answer(reply: FastifyReply, build: () => Promise<string>) {
     try {
       return reply.type(MPEGURL).send(await build());
     } catch (error) {
+      // A 502 whose reason is the channel operator's to read (the shared handler shows it).
       if (error instanceof OriginFailure || error instanceof TimelineTooLarge)
-        return failure(reply, error.message);
+        throw new RequestProblem(502, error.message, { exposed: true, cause: error });
       throw error;
     }
   }
