@@ -21,6 +21,7 @@ import {
   placements,
   type ResourceTable,
 } from '../../db/schema/index.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
 import { CREATIVES_PATH, conditioningKey, ladderOf } from '../conditioning/conditioner.ts';
 import { findStored, isResourceId, type StoredResource, storedOf } from '../read-model/resources.ts';
 import type {
@@ -373,14 +374,16 @@ export async function customerServes(db: DbOrTx, customerId: string): Promise<bo
  * answering. One read in flight per key; a failed read is not kept.
  */
 export class RefreshingCache<T> {
-  private readonly entries = new Map<string, { at: number; value: T; refreshing: boolean }>();
+  private readonly entries: CappedMap<string, { at: number; value: T; refreshing: boolean }>;
   private readonly loading = new Map<string, Promise<T>>();
 
   constructor(
     /** Reads the value; `previous` is the one kept, which it may answer again when nothing changed. */
     private readonly read: (key: string, previous: T | undefined) => Promise<T>,
     private readonly options: { ttlMs: number; maxStaleMs: number; now: () => number; maxEntries?: number },
-  ) {}
+  ) {
+    this.entries = new CappedMap(options.maxEntries ?? 10_000);
+  }
 
   async get(key: string): Promise<T> {
     const now = this.options.now();
@@ -414,13 +417,7 @@ export class RefreshingCache<T> {
     if (inFlight) return inFlight;
     const at = this.options.now();
     const loading = this.read(key, this.entries.get(key)?.value).then((value) => {
-      this.entries.delete(key);
       this.entries.set(key, { at, value, refreshing: false });
-      const max = this.options.maxEntries ?? 10_000;
-      if (this.entries.size > max) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
       return value;
     });
     this.loading.set(key, loading);

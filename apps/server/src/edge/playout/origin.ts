@@ -24,6 +24,7 @@ import {
 } from '@cuepoint/stitcher';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
 import { notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { playbackPolicy, playlistFetcher } from '../playback/fetch-policy.ts';
 import { absoluteUrl } from '../playback/hls-urls.ts';
@@ -124,10 +125,10 @@ export async function playoutOrigin(app: FastifyInstance, opts: PlayoutOriginOpt
     new OriginCache({ fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes), now }),
   );
   /** One timeline per channel, rebuilt when its programme or its assets' playlists change. */
-  const timelines = new Map<
+  const timelines = new CappedMap<
     string,
     { key: string; playlists: (MediaPlaylist | null)[]; timeline: Timeline }
-  >();
+  >(1_000);
 
   /** An asset's (or slate's) variants; a media playlist is a ladder of one. */
   async function variantsOf(url: string): Promise<Variant[]> {
@@ -193,9 +194,7 @@ export async function playoutOrigin(app: FastifyInstance, opts: PlayoutOriginOpt
         slate: durations(slatePlaylist),
       });
       cached = { key, playlists, timeline };
-      timelines.delete(channelId);
       timelines.set(channelId, cached);
-      if (timelines.size > 1_000) timelines.delete(timelines.keys().next().value!);
     }
     return { programme, ladder, variants, slateVariants, timeline: cached.timeline };
   }

@@ -15,6 +15,7 @@
  */
 import { RESOURCES, type ResourceKind } from '@cuepoint/core';
 import type { z } from 'zod';
+import { CappedMap } from '../../lib/capped-map.ts';
 
 /** What the edge reads of a resource kind: core's schema output. */
 export type Stored<K extends ResourceKind> = z.output<(typeof RESOURCES)[K]['schema']>;
@@ -34,7 +35,7 @@ export function storedReader<T extends Record<string, unknown>>(
 ) {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
   const logged = new Set<string>();
-  const memo = new Map<string, { version: number; value: T }>();
+  const memo = new CappedMap<string, { version: number; value: T }>(50_000);
 
   function repaired(id: string, data: unknown): T {
     const stored = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -69,12 +70,7 @@ export function storedReader<T extends Record<string, unknown>>(
       const parsed = schema.safeParse(row.data);
       const value = parsed.success ? parsed.data : repaired(row.id, row.data);
       if (version !== undefined) {
-        memo.delete(row.id);
         memo.set(row.id, { version, value });
-        if (memo.size > 50_000) {
-          const oldest = memo.keys().next().value;
-          if (oldest !== undefined) memo.delete(oldest);
-        }
       }
       return value;
     },
