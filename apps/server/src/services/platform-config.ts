@@ -22,7 +22,7 @@ import {
 } from '@cuepoint/core';
 import type { DbOrTx } from '../db/client.ts';
 import { baseOf, DEFAULT_REDIS_KEY } from '../lib/platform-config-reader.ts';
-import { RefreshingCache } from '../lib/refreshing-cache.ts';
+import { RefreshingValue } from '../lib/refreshing-cache.ts';
 import { currentConfigVersion, type PlatformConfigVersionRow } from '../repositories/platform-config.ts';
 
 /** How long a process keeps the configuration it read (other processes' saves reach it within this). */
@@ -79,7 +79,7 @@ export interface PlatformConfigOptions {
 export class PlatformConfigService {
   readonly cluster: string;
   /** The configuration in force, read again once `ttlMs` old (failed reads keep the last one). */
-  private readonly cache: RefreshingCache<CurrentPlatformConfig>;
+  private readonly cache: RefreshingValue<CurrentPlatformConfig>;
 
   constructor(
     private readonly db: DbOrTx,
@@ -87,7 +87,7 @@ export class PlatformConfigService {
     options: PlatformConfigOptions = {},
   ) {
     this.cluster = options.cluster ?? DEFAULT_CLUSTER;
-    this.cache = new RefreshingCache({
+    this.cache = new RefreshingValue({
       load: () => this.read(this.db),
       initial: { version: 0, values: defaults },
       refreshMs: options.ttlMs ?? PLATFORM_CONFIG_TTL_MS,

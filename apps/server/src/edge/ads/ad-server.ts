@@ -17,6 +17,7 @@ import {
 } from '@cuepoint/core';
 import type { Db } from '../../db/client.ts';
 import { CappedMap } from '../../lib/capped-map.ts';
+import { RefreshingCache } from '../../lib/refreshing-cache.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
   type AdTarget,
@@ -25,7 +26,6 @@ import {
   type DemandBundle,
   loadAdTarget,
   loadCatalog,
-  RefreshingCache,
 } from './catalog.ts';
 import {
   MAX_HOLD_S,

@@ -34,7 +34,8 @@ export function storedReader<T extends Record<string, unknown>>(
   defaults: T,
 ) {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-  const logged = new Set<string>();
+  /** The ids whose repair was logged (once each; the oldest forgotten first). */
+  const logged = new CappedMap<string, true>(10_000);
   const memo = new CappedMap<string, { version: number; value: T }>(50_000);
 
   function repaired(id: string, data: unknown): T {
@@ -50,8 +51,7 @@ export function storedReader<T extends Record<string, unknown>>(
       }
     }
     if (!logged.has(id)) {
-      logged.add(id);
-      if (logged.size > 10_000) logged.clear();
+      logged.set(id, true);
       log(
         `stored ${name} ${id} fails core's schema: read with core's defaults for ${replaced.join(', ') || 'none of its fields (a rule across fields failed)'}`,
       );

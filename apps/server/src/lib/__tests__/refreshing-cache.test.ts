@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RefreshingCache } from '../refreshing-cache.ts';
+import { RefreshingCache, RefreshingValue } from '../refreshing-cache.ts';
 
 /** A load the test answers by hand, counting its calls. */
 function manualLoad() {
@@ -15,7 +15,7 @@ const setup = () => {
   let clock = 1_000;
   const manual = manualLoad();
   const errors: unknown[] = [];
-  const cache = new RefreshingCache<number>({
+  const cache = new RefreshingValue<number>({
     load: manual.load,
     initial: 0,
     refreshMs: 100,
@@ -25,7 +25,7 @@ const setup = () => {
   return { cache, ...manual, errors, advance: (ms: number) => (clock += ms) };
 };
 
-describe('RefreshingCache', () => {
+describe('RefreshingValue', () => {
   it('loads once, then serves from memory until refreshMs old', async () => {
     const { cache, pending, advance } = setup();
     const first = cache.current();
@@ -84,5 +84,36 @@ describe('RefreshingCache', () => {
     expect(await stale).toBe(1);
     expect(await cache.current()).toBe(2);
     expect(pending).toHaveLength(2);
+  });
+});
+
+describe('RefreshingCache (per key)', () => {
+  it('shares one read per key, keeps no failed read, and forgets the oldest key past maxEntries', async () => {
+    let clock = 0;
+    const reads: string[] = [];
+    let fail = false;
+    const cache = new RefreshingCache<string>(
+      async (key, previous) => {
+        reads.push(key);
+        if (fail) throw new Error('down');
+        return `${key}:${previous ?? 'none'}`;
+      },
+      { ttlMs: 100, maxStaleMs: 1_000, now: () => clock, maxEntries: 2 },
+    );
+    const [a1, a2] = await Promise.all([cache.get('a'), cache.get('a')]);
+    expect([a1, a2]).toEqual(['a:none', 'a:none']);
+    expect(reads).toEqual(['a']);
+    fail = true;
+    await expect(cache.get('b')).rejects.toThrow('down');
+    fail = false;
+    expect(await cache.get('b')).toBe('b:none');
+    expect(await cache.get('c')).toBe('c:none');
+    // 'a' was the oldest read: forgotten, read again from nothing.
+    clock = 50;
+    expect(await cache.get('a')).toBe('a:none');
+    expect(reads).toEqual(['a', 'b', 'b', 'c', 'a']);
+    cache.invalidate('a');
+    expect(await cache.get('a')).toBe('a:none');
+    expect(reads).toHaveLength(6);
   });
 });
