@@ -16,8 +16,6 @@ import {
   type SkipReason,
 } from '@cuepoint/core';
 import type { Db } from '../../db/client.ts';
-import { CappedMap } from '../../lib/capped-map.ts';
-import { RefreshingCache } from '../../lib/refreshing-cache.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
   type AdTarget,
@@ -26,6 +24,7 @@ import {
   type DemandBundle,
   loadAdTarget,
   loadCatalog,
+  RefreshingCache,
 } from './catalog.ts';
 import {
   MAX_HOLD_S,
@@ -501,11 +500,9 @@ export class AdServer {
  * viewers are forgotten first.
  */
 export class ViewerCounts {
-  private readonly viewers: CappedMap<string, Map<string, { periodStart: number; count: number }>>;
+  private readonly viewers = new Map<string, Map<string, { periodStart: number; count: number }>>();
 
-  constructor(maxViewers = 200_000) {
-    this.viewers = new CappedMap(maxViewers);
-  }
+  constructor(private readonly maxViewers = 200_000) {}
 
   /** The viewer's counts in each campaign's current period (0 when unknown). */
   countsOf(
@@ -531,10 +528,15 @@ export class ViewerCounts {
   }
 
   learn(viewerKey: string, campaignId: string, periodStart: number, count: number): void {
-    const known = this.viewers.get(viewerKey) ?? new Map();
+    let known = this.viewers.get(viewerKey);
+    if (known) this.viewers.delete(viewerKey);
+    else known = new Map();
     known.set(campaignId, { periodStart, count });
-    // The newest: the viewers learnt of longest ago are the first forgotten.
     this.viewers.set(viewerKey, known);
+    if (this.viewers.size > this.maxViewers) {
+      const oldest = this.viewers.keys().next().value;
+      if (oldest !== undefined) this.viewers.delete(oldest);
+    }
   }
 }
 

@@ -364,5 +364,70 @@ export async function customerServes(db: DbOrTx, customerId: string): Promise<bo
   return row?.ok === true;
 }
 
-/** The in-process cache of the ad server's reads (lib/refreshing-cache.ts), named where it is used. */
-export { RefreshingCache } from '../../lib/refreshing-cache.ts';
+// ---------------------------------------------------------------------------------------------
+// The in-process cache
+
+/**
+ * Values read by `read`, per key: served from memory; older than `ttlMs`, read again in the
+ * background while the old one keeps serving; older than `maxStaleMs` (or missing), read before
+ * answering. One read in flight per key; a failed read is not kept.
+ */
+export class RefreshingCache<T> {
+  private readonly entries = new Map<string, { at: number; value: T; refreshing: boolean }>();
+  private readonly loading = new Map<string, Promise<T>>();
+
+  constructor(
+    /** Reads the value; `previous` is the one kept, which it may answer again when nothing changed. */
+    private readonly read: (key: string, previous: T | undefined) => Promise<T>,
+    private readonly options: { ttlMs: number; maxStaleMs: number; now: () => number; maxEntries?: number },
+  ) {}
+
+  async get(key: string): Promise<T> {
+    const now = this.options.now();
+    const entry = this.entries.get(key);
+    if (entry && now - entry.at < this.options.ttlMs) return entry.value;
+    if (entry && now - entry.at < this.options.maxStaleMs) {
+      if (!entry.refreshing) {
+        entry.refreshing = true;
+        this.load(key).catch(() => {
+          entry.refreshing = false;
+        });
+      }
+      return entry.value;
+    }
+    return this.load(key);
+  }
+
+  /** Changes the kept value in place (a reservation this process made), if there is one. */
+  update(key: string, change: (value: T) => void): void {
+    const entry = this.entries.get(key);
+    if (entry) change(entry.value);
+  }
+
+  /** Forgets a key: the next get reads it. */
+  invalidate(key: string): void {
+    this.entries.delete(key);
+  }
+
+  private load(key: string): Promise<T> {
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const at = this.options.now();
+    const loading = this.read(key, this.entries.get(key)?.value).then((value) => {
+      this.entries.delete(key);
+      this.entries.set(key, { at, value, refreshing: false });
+      const max = this.options.maxEntries ?? 10_000;
+      if (this.entries.size > max) {
+        const oldest = this.entries.keys().next().value;
+        if (oldest !== undefined) this.entries.delete(oldest);
+      }
+      return value;
+    });
+    this.loading.set(key, loading);
+    const clear = () => {
+      if (this.loading.get(key) === loading) this.loading.delete(key);
+    };
+    loading.then(clear, clear);
+    return loading;
+  }
+}

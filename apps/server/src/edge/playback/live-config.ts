@@ -4,7 +4,6 @@
  * read in flight per stream): a change in the console reaches viewers within that time.
  */
 import type { DbOrTx } from '../../db/client.ts';
-import { CappedMap } from '../../lib/capped-map.ts';
 import { findStored, isResourceId } from '../read-model/resources.ts';
 import { activeScheduledEvents } from '../read-model/schedule.ts';
 import type { Stored } from '../read-model/stored.ts';
@@ -73,16 +72,14 @@ async function readSlate(
 
 /** A playback configuration read by `read`, kept `ttlMs` per id, one read in flight per id. */
 export class ConfigCache<T> {
-  private readonly entries: CappedMap<string, { at: number; value: Promise<T | undefined> }>;
+  private readonly entries = new Map<string, { at: number; value: Promise<T | undefined> }>();
 
   constructor(
     private readonly read: (id: string) => Promise<T | undefined>,
     private readonly ttlMs: number,
     private readonly now: () => number,
-    maxEntries = 10_000,
-  ) {
-    this.entries = new CappedMap(maxEntries);
-  }
+    private readonly maxEntries = 10_000,
+  ) {}
 
   get(id: string): Promise<T | undefined> {
     const now = this.now();
@@ -94,6 +91,10 @@ export class ConfigCache<T> {
     value.catch(() => {
       if (this.entries.get(id)?.value === value) this.entries.delete(id);
     });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
     return value;
   }
 }
