@@ -27,7 +27,7 @@ import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
 import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { BeaconSender } from './beacons.ts';
-import { Creatives } from './creatives.ts';
+import { Creatives, containerOf } from './creatives.ts';
 import { recordBeacon, recordDecision } from './decision-events.ts';
 import { delivered, effectiveDelivery } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
@@ -287,6 +287,7 @@ export class LivePlayback {
       const plans = await this.creatives.plans(
         live.avails.filter((r) => asked.has(r.id)),
         rendition,
+        containerOf(playlist),
       );
       const slate = await this.slateFor(config, rendition, live);
 
