@@ -1,7 +1,9 @@
 /**
  * Creative conditioning: ad servers answer MP4 files, and a creative is stitched only as HLS
- * renditions matching the stream's ladder. The first time an ad decision meets an MP4 creative
- * for a ladder, it records the pair (table conditioned_creatives) and queues one job for it in
+ * renditions matching the stream's ladder and container (MPEG-TS, or fMP4/CMAF: the stitcher
+ * does not mix them). The first time an ad decision meets an MP4 creative for a ladder and a
+ * container, it records the triple (table conditioned_creatives; a TS set is keyed by the pair
+ * alone, as before fMP4 was made) and queues one job for it in
  * pg-boss (on the same database: PGlite embedded, or PostgreSQL), whose id is derived from the
  * pair, so every process asking queues the same one job; the ad is skipped with the reason until
  * the job has made it ready. A process with ffmpeg runs the jobs: download (under the data plane's
@@ -22,7 +24,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
 import { conditionedCreatives } from '../../db/schema/index.ts';
 import { type FetchPolicy, safeFetchBytes } from '../playback/safe-fetch.ts';
-import { type FfmpegStatus, type Rung, transcodeToHls } from './ffmpeg.ts';
+import { type Container, type FfmpegStatus, type Rung, transcodeToHls } from './ffmpeg.ts';
 
 export const CONDITIONING_QUEUE = 'condition-creative';
 
@@ -62,13 +64,26 @@ export function ladderOf(variants: readonly { resolution?: string; bandwidth?: n
     : [{ width: 640, height: 360, bandwidth: 1_000_000 }];
 }
 
-/** The name of (source, ladder): the row's key, the job's id, the folder. */
-export function conditioningKey(sourceUrl: string, ladder: readonly Rung[]): string {
+/**
+ * The name of (source, ladder, container): the row's key, the job's id, the folder. A TS set's
+ * is the pair's (the key every TS creative had before fMP4 sets were made: they stay valid).
+ */
+export function conditioningKey(
+  sourceUrl: string,
+  ladder: readonly Rung[],
+  container: Container = 'ts',
+): string {
+  // Each rung's fields in one order, whatever order a row's JSON gives them back in.
+  const rungs = ladder.map((r) => ({ width: r.width, height: r.height, bandwidth: r.bandwidth }));
   return createHash('sha256')
-    .update(`${sourceUrl}\n${JSON.stringify(ladder)}`)
+    .update(`${sourceUrl}\n${JSON.stringify(rungs)}${container === 'ts' ? '' : `\n${container}`}`)
     .digest('hex')
     .slice(0, 32);
 }
+
+/** The container a row's key was made for (the row says source and ladder; the key the rest). */
+const containerOfRow = (row: { key: string; sourceUrl: string; ladder: unknown }): Container =>
+  conditioningKey(row.sourceUrl, row.ladder as Rung[], 'fmp4') === row.key ? 'fmp4' : 'ts';
 
 /** A UUID made of the key (pg-boss ids are UUIDs): the same key, the same job, in any process. */
 const jobId = (key: string) =>
@@ -184,13 +199,13 @@ export class Conditioner {
   }
 
   /**
-   * The HLS playlist of `sourceUrl` conditioned for `ladder`, or why there is none yet; the first
-   * time, the creative is queued.
+   * The HLS playlist of `sourceUrl` conditioned for `ladder` in `container` (MPEG-TS unless
+   * asked), or why there is none yet; the first time, the creative is queued.
    */
-  async lookup(sourceUrl: string, ladder: readonly Rung[]): Promise<Lookup> {
+  async lookup(sourceUrl: string, ladder: readonly Rung[], container: Container = 'ts'): Promise<Lookup> {
     const status = this.status;
     if (!status.available) return { state: 'unavailable', reason: status.reason ?? 'unavailable' };
-    const key = conditioningKey(sourceUrl, ladder);
+    const key = conditioningKey(sourceUrl, ladder, container);
     const [row] = await this.db
       .select()
       .from(conditionedCreatives)
@@ -291,6 +306,7 @@ export class Conditioner {
         CONDITIONING_LIMITS.transcodeTimeoutMs,
         (done) => this.transcoding.set(key, done),
         signal,
+        containerOfRow(row),
       );
       await rm(this.dirOf(key), { recursive: true, force: true });
       await rename(join(work, 'out'), this.dirOf(key));

@@ -9,6 +9,12 @@ import { join } from 'node:path';
 
 export type FfmpegStatus = { available: true; version: string } | { available: false; reason: string };
 
+/**
+ * The segment container of a conditioned rendition set: MPEG-TS, or fMP4 (CMAF: an init section
+ * per rendition, EXT-X-MAP). A creative is stitched only into content of its own container.
+ */
+export type Container = 'ts' | 'fmp4';
+
 export interface Rung {
   width: number;
   height: number;
@@ -116,7 +122,8 @@ const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
 /**
  * Transcodes `input` into `outDir`: `master.m3u8` and one folder per rung (`0/index.m3u8`...),
- * H.264 and AAC in MPEG-TS, 2 s segments with a key frame at each, each rung letterboxed to its
+ * H.264 and AAC in MPEG-TS (`seg000.ts`...) or, for `fmp4`, in fMP4/CMAF (`init_0.mp4` named by
+ * EXT-X-MAP, `seg000.m4s`...), 2 s segments with a key frame at each, each rung letterboxed to its
  * size at about its bandwidth. A creative without sound gets silence (content players expect the
  * same tracks in the ad). Returns the duration in seconds. `onProgress` hears the share done
  * (0..1), from ffmpeg's `-progress` report of the time written against the source's duration.
@@ -130,6 +137,7 @@ export async function transcodeToHls(
   timeoutMs: number,
   onProgress?: (done: number) => void,
   signal?: AbortSignal,
+  container: Container = 'ts',
 ): Promise<number> {
   const audio = await hasAudio(ffmpeg, input, signal);
   const seconds = await probeDuration(ffmpeg, input, signal);
@@ -177,8 +185,12 @@ export async function transcodeToHls(
     '2',
     '-hls_playlist_type',
     'vod',
+  );
+  // fMP4: ffmpeg names each rendition's init section init_<rung>.mp4, in the rendition's folder.
+  if (container === 'fmp4') args.push('-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4');
+  args.push(
     '-hls_segment_filename',
-    join(outDir, '%v', 'seg%03d.ts'),
+    join(outDir, '%v', container === 'fmp4' ? 'seg%03d.m4s' : 'seg%03d.ts'),
     '-master_pl_name',
     'master.m3u8',
     '-var_stream_map',

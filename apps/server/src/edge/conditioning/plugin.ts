@@ -63,8 +63,17 @@ async function notifySettled(notify: ConditioningOptions['notify'], outcome: Con
 }
 
 const KEY = /^[0-9a-f]{32}$/;
-const FILE = /^(\d{1,2})\/(index\.m3u8|seg\d{3,5}\.ts)$|^master\.m3u8$/;
-const TYPES: Record<string, string> = { m3u8: 'application/vnd.apple.mpegurl', ts: 'video/mp2t' };
+/**
+ * A conditioned set's files: TS segments, or an fMP4 set's segments and init sections (ffmpeg
+ * names a set of one rendition's init.mp4, of several init_<rung>.mp4).
+ */
+const FILE = /^(\d{1,2})\/(index\.m3u8|seg\d{3,5}\.(ts|m4s)|init(_\d{1,2})?\.mp4)$|^master\.m3u8$/;
+const TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+};
 
 export const conditioningPlugin = fp(
   async (app: FastifyInstance, opts: ConditioningOptions & { ffmpeg: FfmpegStatus }) => {

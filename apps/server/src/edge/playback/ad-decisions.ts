@@ -5,8 +5,10 @@
  *
  * External decision: the stream's VAST URL with its macros expanded is resolved (wrappers
  * followed), and each ad is kept when it has an HLS creative whose playlists load, up to the
- * stream's pod length and the avail's duration. An ad with only progressive files (MP4)
- * is conditioned into HLS first (conditioning/): it is skipped, with the reason, until ready.
+ * stream's pod length and the avail's duration; every HLS MediaFile that loads is kept, for each
+ * content rendition to take the nearest of all their renditions (creatives.ts). An ad with only
+ * progressive files (MP4) is conditioned into HLS first, in MPEG-TS and fMP4 (conditioning/): it
+ * is skipped, with the reason, until one is ready.
  * Internal decision (a live stream's, or a VOD asset's that names a bundle): the built-in ad server
  * (ads/) draws the avail's bundle and source; a campaigns source is decided there, from the
  * account's campaigns within the bundle's pod template, and a VAST, VMAP or exchange source is
@@ -29,9 +31,9 @@ import {
 import { VERSION } from '../../version.ts';
 import type { PlaybackDemand, PlaybackDemandRequest } from '../ads/playback.ts';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
-import type { Rung } from '../conditioning/ffmpeg.ts';
+import type { Container, Rung } from '../conditioning/ffmpeg.ts';
 import type { Creatives } from './creatives.ts';
-import type { AvailRecord, DecidedAd } from './sessions.ts';
+import type { AvailRecord, CreativePlaylist, DecidedAd } from './sessions.ts';
 
 export interface AvailToDecide {
   id: string;
@@ -169,28 +171,38 @@ function mp4MediaFile(ad: ResolvedAd): string | undefined {
   return mp4?.uri.trim();
 }
 
+/** The containers an MP4 is conditioned into: TS first (a content of unknown container takes it). */
+const CONTAINERS: readonly Container[] = ['ts', 'fmp4'];
+
 /**
- * The HLS playlist an ad is stitched from, or why it is skipped: its own HLS media file, else its
- * MP4 conditioned for the viewer's ladder (the first time, queued: skipped until ready).
+ * The HLS playlists an ad is stitched from, or why it is skipped: its own HLS media files, else
+ * its MP4 conditioned for the viewer's ladder, in MPEG-TS and fMP4 (the first time, queued:
+ * skipped until one is ready; each content rendition takes the one of its own container).
  */
 async function creativeOf(
   ad: ResolvedAd,
   ladder: readonly Rung[],
   deps: DecisionDeps,
-): Promise<{ playlistUrl: string } | { skip: string; reason?: SkipReason }> {
-  const hls = hlsMediaFile(ad);
-  if (hls !== undefined) return { playlistUrl: hls };
+): Promise<{ playlists: CreativePlaylist[] } | { skip: string; reason?: SkipReason }> {
+  const hls = hlsMediaFiles(ad);
+  if (hls.length > 0) return { playlists: hls };
   const mp4 = mp4MediaFile(ad);
   if (mp4 === undefined || !deps.conditioner) {
     const types = [...new Set(ad.mediaFiles.map((m) => m.type || 'no type'))].join(', ') || 'no media files';
     return { skip: `needs transcoding (no HLS media file; it has ${types})` };
   }
+  const conditioner = deps.conditioner;
   try {
-    const found = await deps.conditioner.lookup(mp4, ladder);
+    const [ts, fmp4] = await Promise.all(CONTAINERS.map((c) => conditioner.lookup(mp4, ladder, c)));
+    const ready = [ts, fmp4].flatMap((found) =>
+      found?.state === 'ready' ? [{ url: found.playlistUrl }] : [],
+    );
+    if (ready.length > 0) return { playlists: ready };
+    // Nothing ready yet: the TS set's state says why (the one the console shows).
+    const found = ts!;
     if (found.state === 'failed')
       return { skip: `its MP4 could not be conditioned: ${found.reason}`, reason: 'creative-failed' };
-    if (found.state === 'ready') return { playlistUrl: found.playlistUrl };
-    if (found.state === 'queued')
+    if (found.state === 'queued' || found.state === 'ready')
       return { skip: 'its MP4 is being conditioned into HLS (queued): it plays once ready' };
     return { skip: `needs transcoding, and ${found.reason}` };
   } catch (error) {
@@ -200,12 +212,41 @@ async function creativeOf(
   }
 }
 
-/** The ad's HLS media file (the first one), if it has one. */
-function hlsMediaFile(ad: ResolvedAd): string | undefined {
-  const hls = ad.mediaFiles.find(
-    (m) => HLS_TYPES.test(m.type.trim()) || (m.type.trim() === '' && /\.m3u8(\?|$)/i.test(m.uri)),
-  );
-  return hls?.uri.trim();
+/** HLS playlists one ad keeps at most (the viewer's session keeps them). */
+const MAX_PLAYLISTS = 8;
+
+/**
+ * The ad's HLS media files, in their order (each URL once), with the size and bitrate each
+ * declares: every content rendition chooses among all of them (creatives.ts).
+ */
+function hlsMediaFiles(ad: ResolvedAd): CreativePlaylist[] {
+  const out: CreativePlaylist[] = [];
+  for (const m of ad.mediaFiles) {
+    const url = m.uri.trim();
+    if (!(HLS_TYPES.test(m.type.trim()) || (m.type.trim() === '' && /\.m3u8(\?|$)/i.test(url)))) continue;
+    if (out.some((p) => p.url === url)) continue;
+    const playlist: CreativePlaylist = { url };
+    if (m.width > 0 && m.height > 0) Object.assign(playlist, { width: m.width, height: m.height });
+    // VAST's bitrate is in kbps; a stream's may be given as a range only.
+    const kbps =
+      m.bitrate ??
+      (m.minBitrate !== undefined && m.maxBitrate !== undefined
+        ? (m.minBitrate + m.maxBitrate) / 2
+        : undefined);
+    if (kbps !== undefined && kbps > 0) playlist.bandwidth = Math.round(kbps * 1000);
+    out.push(playlist);
+    if (out.length >= MAX_PLAYLISTS) break;
+  }
+  return out;
+}
+
+/** What a decided ad keeps of its playlists: the first as its URL, all of them when several. */
+function decidedPlaylists(
+  playlists: readonly CreativePlaylist[],
+): Pick<DecidedAd, 'playlistUrl' | 'playlists'> {
+  return playlists.length > 1
+    ? { playlistUrl: playlists[0]!.url, playlists: [...playlists] }
+    : { playlistUrl: playlists[0]!.url };
 }
 
 const adName = (ad: ResolvedAd, index: number) => `ad ${ad.inline.id ?? `#${index + 1}`}`;
@@ -267,17 +308,28 @@ async function decideInternal(
   const candidates: AdCandidate[] = demand.candidates.filter((c) => !c.chosen);
   const checked = await Promise.all(
     demand.ads.map(async (ad) => {
-      let playlistUrl = ad.playlistUrl;
-      // The ad server's playlist is the default ladder's; the viewer's own is used once ready.
-      if (ad.progressive && deps.conditioner && request.ladder) {
-        const found = await deps.conditioner.lookup(ad.progressive.url, ladder).catch(() => undefined);
-        if (found?.state === 'ready') playlistUrl = found.playlistUrl;
+      let playlists: CreativePlaylist[] = [{ url: ad.playlistUrl }];
+      // The ad server's playlist is the default ladder's (TS); the viewer's own are used once
+      // ready, and the fMP4 set beside the TS one.
+      const conditioner = deps.conditioner;
+      if (ad.progressive && conditioner) {
+        const progressive = ad.progressive.url;
+        const found = await Promise.all(
+          CONTAINERS.map((c) =>
+            request.ladder || c === 'fmp4'
+              ? conditioner.lookup(progressive, ladder, c).catch(() => undefined)
+              : undefined,
+          ),
+        );
+        const ts = found[0]?.state === 'ready' ? found[0].playlistUrl : ad.playlistUrl;
+        const fmp4 = found[1]?.state === 'ready' ? [{ url: found[1].playlistUrl }] : [];
+        playlists = [{ url: ts }, ...fmp4];
       }
-      const failure = await deps.creatives.check(playlistUrl).then(
-        () => undefined,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      const outcome = await deps.creatives.check(playlists).then(
+        (loaded) => ({ loaded, failure: undefined }),
+        (error: unknown) => ({ loaded: [], failure: error instanceof Error ? error.message : String(error) }),
       );
-      return { ad, playlistUrl, failure };
+      return { ad, ...outcome };
     }),
   );
   // Too late to be played (decideAvails gave up on it): every reserved ad is given back.
@@ -287,7 +339,7 @@ async function decideInternal(
   }
   const ads: DecidedAd[] = [];
   const dropped: string[] = [];
-  for (const { ad, playlistUrl, failure } of checked) {
+  for (const { ad, loaded, failure } of checked) {
     const candidate = { id: `${ad.campaignId}/${ad.creativeId}`, title: ad.title, duration: ad.duration };
     if (failure !== undefined) {
       dropped.push(ad.campaignId);
@@ -303,7 +355,7 @@ async function decideInternal(
       creativeId: ad.creativeId,
       title: ad.title,
       duration: ad.duration,
-      playlistUrl,
+      ...decidedPlaylists(loaded),
       tracking: ad.tracking,
     });
   }
@@ -357,7 +409,7 @@ async function decideExternal(
   // into the cache for the renditions to come).
   const ladder = request.ladder ?? ladderOf([]);
   type Candidate =
-    | { ad: ResolvedAd; playlistUrl: string }
+    | { ad: ResolvedAd; playlists: CreativePlaylist[] }
     | { ad: ResolvedAd; skip: string; reason: SkipReason };
   const candidates = await Promise.all(
     resolution.ads.map(async (ad): Promise<Candidate> => {
@@ -366,13 +418,15 @@ async function decideExternal(
         const reason: SkipReason = creative.reason ?? 'not-conditioned';
         return { ad, skip: creative.skip, reason };
       }
-      const failure = await deps.creatives.check(creative.playlistUrl).then(
-        () => undefined,
-        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      // The playlists that load are kept (each checked); none: the ad is skipped.
+      return deps.creatives.check(creative.playlists).then(
+        (playlists): Candidate => ({ ad, playlists }),
+        (error: unknown): Candidate => ({
+          ad,
+          skip: `its HLS creative did not load (${error instanceof Error ? error.message : String(error)})`,
+          reason: 'creative-failed',
+        }),
       );
-      return failure === undefined
-        ? { ad, playlistUrl: creative.playlistUrl }
-        : { ad, skip: `its HLS creative did not load (${failure})`, reason: 'creative-failed' };
     }),
   );
 
@@ -389,7 +443,7 @@ async function decideExternal(
       skip(ad, index, candidate.reason, candidate.skip);
       continue;
     }
-    const { playlistUrl } = candidate;
+    const { playlists } = candidate;
     if (ads.length >= stream.adpodLength) {
       skip(ad, index, 'pod-full', `the pod is full (ad pod length ${stream.adpodLength})`);
       continue;
@@ -410,7 +464,7 @@ async function decideExternal(
       // Unique in the avail (a pod may repeat an ad id), short: the viewer state keeps it.
       id: `${index + 1}-${ad.inline.id ?? 'ad'}`.slice(0, 48),
       duration: ad.duration,
-      playlistUrl,
+      ...decidedPlaylists(playlists),
       tracking: trackingFromResolvedAd(ad),
     };
     if (ad.inline.id !== undefined) decided.vastAdId = ad.inline.id;

@@ -3,9 +3,11 @@
  * of the content, and its segments. The playlists are VOD, fetched through their own cache
  * (kept for minutes, shared by every viewer and stream).
  *
- * The choice is a function of the content rendition only, so every viewer watching one rendition
- * gets the same creative rendition, and every rendition of one viewer the same ads in the same
- * order (the ad list is decided once per avail, elsewhere).
+ * An ad may have several playlists (each HLS MediaFile of its VAST, or its MP4 conditioned into
+ * MPEG-TS and fMP4): each content rendition takes the nearest rendition among all of them, in its
+ * own container. The choice is a function of the content rendition only, so every viewer watching
+ * one rendition gets the same creative rendition, and every rendition of one viewer the same ads
+ * in the same order (the ad list is decided once per avail, elsewhere).
  */
 import {
   type AdPlan,
@@ -18,7 +20,7 @@ import {
 import { absoluteUrl } from './hls-urls.ts';
 import type { PlaylistSource } from './playlist-source.ts';
 import { SafeFetchError } from './safe-fetch.ts';
-import type { AvailRecord, OriginRendition } from './sessions.ts';
+import type { AvailRecord, CreativePlaylist, DecidedAd, OriginRendition } from './sessions.ts';
 
 interface Choice {
   url: string;
@@ -27,6 +29,11 @@ interface Choice {
   resolution?: string;
   language?: string;
 }
+
+/** The segment container of a media playlist: fMP4 (CMAF) when its segments have an EXT-X-MAP. */
+export type Container = 'ts' | 'fmp4';
+export const containerOf = (playlist: MediaPlaylist): Container =>
+  playlist.segments.some((s) => s.map !== undefined) ? 'fmp4' : 'ts';
 
 /** The media playlists a creative's multivariant playlist lists, in its order. */
 function choicesOf(playlist: MultivariantPlaylist, base: string): Choice[] {
@@ -54,30 +61,48 @@ function choicesOf(playlist: MultivariantPlaylist, base: string): Choice[] {
   return out;
 }
 
+/** A single-rendition playlist of the creative: one variant, of the size and bitrate its VAST says. */
+function mediaChoice(playlist: CreativePlaylist): Choice {
+  const { width, height, bandwidth } = playlist;
+  return {
+    url: playlist.url,
+    type: 'variant',
+    ...(bandwidth !== undefined && Number.isFinite(bandwidth) ? { bandwidth } : {}),
+    ...(width && height ? { resolution: `${width}x${height}` } : {}),
+  };
+}
+
 /**
- * The creative's media playlist for a content rendition: for an alternative rendition (audio,
- * subtitles) one of the same type, of the same language if there is one; otherwise the variant
- * of the same RESOLUTION (a creative conditioned for the stream's ladder has one per rung), else
- * the one whose BANDWIDTH is nearest (the first variant when the content's is unknown, as a
- * player starts with the first).
+ * The creative's media playlists for a content rendition, best first: for an alternative
+ * rendition (audio, subtitles) those of the same type, of the same language first; then the
+ * variants, those of the same RESOLUTION first (a creative conditioned for the stream's ladder
+ * has one per rung), then by how near their BANDWIDTH is (in their order when the content's is
+ * unknown, as a player starts with the first). Ties keep the creative's order, so the ranking is
+ * a function of the content rendition and the creative alone.
  */
-export function chooseRendition(choices: readonly Choice[], content: OriginRendition): Choice | undefined {
+export function rankRenditions(choices: readonly Choice[], content: OriginRendition): Choice[] {
+  const ranked: Choice[] = [];
   if (content.type !== 'variant') {
     const sameType = choices.filter((c) => c.type === content.type);
-    const match = sameType.find((c) => c.language !== undefined && c.language === content.language);
-    if (match ?? sameType[0]) return match ?? sameType[0];
+    const language = (c: Choice) => c.language !== undefined && c.language === content.language;
+    ranked.push(...sameType.filter(language), ...sameType.filter((c) => !language(c)));
   }
-  const variants = choices.filter((c) => c.type === 'variant');
-  const sameSize = content.resolution && variants.find((v) => v.resolution === content.resolution);
-  if (sameSize) return sameSize;
   const target = content.bandwidth;
-  if (target === undefined) return variants[0];
-  let best: Choice | undefined;
-  for (const v of variants) {
-    const distance = Math.abs((v.bandwidth ?? 0) - target);
-    if (!best || distance < Math.abs((best.bandwidth ?? 0) - target)) best = v;
-  }
-  return best;
+  const order = (c: Choice) => [
+    content.resolution && c.resolution === content.resolution ? 0 : 1,
+    target === undefined ? 0 : Math.abs((c.bandwidth ?? 0) - target),
+  ];
+  const variants = choices
+    .filter((c) => c.type === 'variant')
+    .map((c, index) => ({ c, index, key: order(c) }))
+    .sort((a, b) => a.key[0]! - b.key[0]! || a.key[1]! - b.key[1]! || a.index - b.index);
+  ranked.push(...variants.map((v) => v.c));
+  return ranked;
+}
+
+/** The creative's media playlist for a content rendition (the best of rankRenditions). */
+export function chooseRendition(choices: readonly Choice[], content: OriginRendition): Choice | undefined {
+  return rankRenditions(choices, content)[0];
 }
 
 /** A creative media playlist as the stitcher's segments. Byte ranges cannot be stitched. */
@@ -98,52 +123,102 @@ export class Creatives {
     private readonly ttlMs: number,
   ) {}
 
-  /** The creative's renditions; a media playlist is its own single rendition. */
-  private async choices(url: string): Promise<Choice[] | MediaPlaylist> {
-    const { playlist, answer } = await this.source.get(url, this.ttlMs);
-    return playlist.type === 'media' ? playlist : choicesOf(playlist, answer.url);
+  /** The renditions of one playlist of the creative; a media playlist is its own single rendition. */
+  private async choices(playlist: CreativePlaylist): Promise<Choice[]> {
+    const { playlist: parsed, answer } = await this.source.get(playlist.url, this.ttlMs);
+    return parsed.type === 'media' ? [mediaChoice(playlist)] : choicesOf(parsed, answer.url);
   }
 
-  private async media(url: string): Promise<AdSegment[]> {
+  private async media(url: string): Promise<MediaPlaylist> {
     const { playlist } = await this.source.get(url, this.ttlMs);
     if (playlist.type !== 'media')
       throw new SafeFetchError(
         'invalid',
         `${url}: a multivariant playlist where a media playlist was expected`,
       );
-    return segmentsOf(playlist, url);
+    return playlist;
   }
 
   /**
    * Fetches the creative's playlist and every media playlist it lists (so they are cached before
    * any rendition needs them); throws a SafeFetchError naming what failed.
    */
-  async check(url: string): Promise<void> {
-    const choices = await this.choices(url);
-    if (!Array.isArray(choices)) {
-      segmentsOf(choices, url);
-      return;
-    }
+  private async checkOne(playlist: CreativePlaylist): Promise<void> {
+    const choices = await this.choices(playlist);
     if (!choices.some((c) => c.type === 'variant'))
-      throw new SafeFetchError('invalid', `${url}: the playlist lists no variant`);
-    await Promise.all(choices.map((c) => this.media(c.url)));
-  }
-
-  /** The segments of the creative's rendition that goes with `content`. */
-  async segmentsFor(url: string, content: OriginRendition): Promise<AdSegment[]> {
-    const choices = await this.choices(url);
-    if (!Array.isArray(choices)) return segmentsOf(choices, url);
-    const choice = chooseRendition(choices, content);
-    if (!choice) throw new SafeFetchError('invalid', `${url}: no rendition for ${content.type}`);
-    return this.media(choice.url);
+      throw new SafeFetchError('invalid', `${playlist.url}: the playlist lists no variant`);
+    await Promise.all(choices.map(async (c) => segmentsOf(await this.media(c.url), c.url)));
   }
 
   /**
-   * This rendition's plan of every decided avail: each ad's creative rendition nearest to it.
-   * A decided avail with no ads gets an empty plan (the stitcher fills it with slate when there
-   * is one); a late one none at all.
+   * Checks each of the creative's playlists (a URL: its only one) as checkOne does; resolves with
+   * those that load, in their order, or throws the first one's failure when none does.
    */
-  async plans(records: readonly AvailRecord[], rendition: OriginRendition): Promise<Map<string, AdPlan>> {
+  async check(playlists: string | readonly CreativePlaylist[]): Promise<CreativePlaylist[]> {
+    const list = typeof playlists === 'string' ? [{ url: playlists }] : playlists;
+    const outcomes = await Promise.all(
+      list.map((p) =>
+        this.checkOne(p).then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    const loaded = list.filter((_, i) => outcomes[i] === undefined);
+    if (loaded.length === 0)
+      throw outcomes[0] ?? new SafeFetchError('invalid', 'the creative has no playlist');
+    return loaded;
+  }
+
+  /**
+   * The segments of the creative's rendition that goes with `content`, among every rendition of
+   * every one of its playlists (a URL: its only one): the best ranked (rankRenditions) that loads
+   * and is in the content's `container`, when it is known (the stitcher mixes no TS and fMP4).
+   */
+  async segmentsFor(
+    playlists: string | readonly CreativePlaylist[],
+    content: OriginRendition,
+    container?: Container,
+  ): Promise<AdSegment[]> {
+    const list = typeof playlists === 'string' ? [{ url: playlists }] : playlists;
+    const name = list[0]?.url ?? 'the creative';
+    const choices: Choice[] = [];
+    let failure: unknown;
+    for (const playlist of list) {
+      try {
+        choices.push(...(await this.choices(playlist)));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (choices.length === 0 && failure !== undefined) throw failure;
+    for (const choice of rankRenditions(choices, content)) {
+      let media: MediaPlaylist;
+      try {
+        media = await this.media(choice.url);
+      } catch (error) {
+        failure ??= error;
+        continue;
+      }
+      if (container === undefined || containerOf(media) === container) return segmentsOf(media, choice.url);
+    }
+    if (failure !== undefined) throw failure;
+    throw new SafeFetchError(
+      'invalid',
+      `${name}: no rendition for ${content.type}${container ? ` in ${container === 'fmp4' ? 'fMP4' : 'MPEG-TS'}` : ''}`,
+    );
+  }
+
+  /**
+   * This rendition's plan of every decided avail: each ad's creative rendition nearest to it, in
+   * the content's `container` when given. A decided avail with no ads gets an empty plan (the
+   * stitcher fills it with slate when there is one); a late one none at all.
+   */
+  async plans(
+    records: readonly AvailRecord[],
+    rendition: OriginRendition,
+    container?: Container,
+  ): Promise<Map<string, AdPlan>> {
     const plans = new Map<string, AdPlan>();
     await Promise.all(
       records
@@ -152,7 +227,7 @@ export class Creatives {
           const ads = await Promise.all(
             record.ads.map(async (ad): Promise<PlannedAd | undefined> => {
               try {
-                const segments = await this.segmentsFor(ad.playlistUrl, rendition);
+                const segments = await this.segmentsFor(playlistsOf(ad), rendition, container);
                 return { id: ad.id, segments, tracking: ad.tracking };
               } catch (error) {
                 // Checked when decided and cached since: only a creative lost since fails here.
@@ -169,3 +244,6 @@ export class Creatives {
     return plans;
   }
 }
+
+/** The playlists a decided ad chooses from (one decided before it could have several: its own). */
+const playlistsOf = (ad: DecidedAd): CreativePlaylist[] => ad.playlists ?? [{ url: ad.playlistUrl }];

@@ -27,7 +27,7 @@ import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
 import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
 import type { BeaconSender } from './beacons.ts';
-import { Creatives } from './creatives.ts';
+import { Creatives, containerOf } from './creatives.ts';
 import { recordBeacon, recordDecision } from './decision-events.ts';
 import { delivered, effectiveDelivery } from './delivery.ts';
 import { playlistFetcher } from './fetch-policy.ts';
@@ -47,7 +47,13 @@ import type {
   SessionStore,
   ViewerSession,
 } from './sessions.ts';
-import { advanceClock, recordStitch, type TrackingDocument, trackingDocument } from './tracking.ts';
+import {
+  advanceClock,
+  markJoinedMidAd,
+  recordStitch,
+  type TrackingDocument,
+  trackingDocument,
+} from './tracking.ts';
 
 export interface LivePlaybackOptions {
   db: DbOrTx;
@@ -281,6 +287,7 @@ export class LivePlayback {
       const plans = await this.creatives.plans(
         live.avails.filter((r) => asked.has(r.id)),
         rendition,
+        containerOf(playlist),
       );
       const slate = await this.slateFor(config, rendition, live);
 
@@ -292,10 +299,12 @@ export class LivePlayback {
       });
 
       session.state = serializeViewerState(result.state);
+      // The session's first playlist (of any rendition): where the viewer joins.
+      const joining = live.clock === undefined;
       const { clock, startOf } = advanceClock(live.clock, result.playlist);
       if (clock) live.clock = clock;
       recordStitch(live.avails, result, startOf);
-      this.sendDueBeacons(result, live.avails, config, sessionId);
+      this.sendDueBeacons(result, live.avails, config, sessionId, joining);
       live.avails = this.trimmed(live.avails, result.state);
       await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
       const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
@@ -307,24 +316,28 @@ export class LivePlayback {
    * Sends the beacons of the ad segments the viewer has reached: those at least
    * beaconHoldBackSegments before the end of the playlist served, each event once per ad and
    * viewer (every rendition numbers its segments alike, so the first rendition to get there
-   * sends it).
+   * sends it). A viewer `joining` (its first playlist) begins just after the segments reached
+   * (a player starts that far from the live edge): it passed none of them, and the ads under
+   * way there are marked joined mid-ad, with no beacons ever (markJoinedMidAd, tracking.ts).
    */
   private sendDueBeacons(
     result: LiveStitchResult,
     avails: AvailRecord[],
     config: LiveConfig,
     sessionId: string,
+    joining: boolean,
   ) {
-    const sender = this.options.beacons;
-    const { events } = this.options;
-    if (!sender) return;
     const { playlist } = result;
     const reached =
       playlist.mediaSequence + playlist.segments.length - 1 - this.limits.beaconHoldBackSegments;
+    if (joining) markJoinedMidAd(avails, result.tracking, reached + 1);
+    const sender = this.options.beacons;
+    const { events } = this.options;
+    if (!sender) return;
     for (const segment of result.tracking) {
       if (segment.msn > reached) continue;
       const record = avails.find((r) => r.id === segment.availId);
-      if (!record) continue;
+      if (!record || record.joinedMidAd?.includes(segment.adId)) continue;
       for (const beacon of segment.beacons) {
         const key = `${beacon.adId}:${beacon.event}`;
         if (record.fired?.includes(key)) continue;

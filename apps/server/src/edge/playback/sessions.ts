@@ -44,6 +44,16 @@ const adTrackingSchema = z.object({
   complete: z.array(z.string()).optional(),
 });
 
+/** One HLS playlist of an ad's creative (creatives.ts chooses among them per content rendition). */
+const creativePlaylistSchema = z.object({
+  url: z.string(),
+  /** The VAST MediaFile's width and height, when it declares them (a media playlist has no RESOLUTION). */
+  width: z.number().optional(),
+  height: z.number().optional(),
+  /** Bits per second (VAST's bitrate is in kbps). */
+  bandwidth: z.number().optional(),
+});
+
 /** One ad chosen for an avail: what every rendition of the viewer maps to its own segments. */
 const decidedAdSchema = z.object({
   /** The stitcher's id of the ad (unique in the avail, the same for every rendition). */
@@ -55,6 +65,12 @@ const decidedAdSchema = z.object({
   duration: z.number(),
   /** The creative's HLS playlist (multivariant, or media for a single rendition), absolute. */
   playlistUrl: z.string(),
+  /**
+   * Every HLS playlist of the creative to choose from, when it has more than one (playlistUrl
+   * first): each HLS MediaFile of its VAST with the size and bitrate it declares, or its MP4's
+   * conditioned MPEG-TS and fMP4 sets. Each content rendition takes the nearest of all of them.
+   */
+  playlists: z.array(creativePlaylistSchema).optional(),
   tracking: adTrackingSchema,
 });
 
@@ -80,6 +96,11 @@ const availRecordSchema = z.object({
   adStarts: z.record(z.string(), z.number()).default({}),
   /** Server-side beacons sent for this viewer (`<ad id>:<event>`): each once, whatever the rendition. */
   fired: z.array(z.string()).optional(),
+  /**
+   * Ids of the placed ads already under way where the viewer began (its first playlist): none of
+   * their server-side beacons are sent (markJoinedMidAd, tracking.ts).
+   */
+  joinedMidAd: z.array(z.string()).optional(),
   /** VOD: where the break goes, in content seconds (a boundary of the video; 0 a pre-roll). */
   offset: z.number().optional(),
 });
@@ -112,6 +133,7 @@ const vodSessionSchema = z.object({
 export type OriginRendition = z.infer<typeof renditionSchema>;
 export type VodSessionData = z.infer<typeof vodSessionSchema>;
 export type DecidedAd = z.infer<typeof decidedAdSchema>;
+export type CreativePlaylist = z.infer<typeof creativePlaylistSchema>;
 export type AvailRecord = z.infer<typeof availRecordSchema>;
 export type LiveSessionData = z.infer<typeof liveSessionSchema>;
 

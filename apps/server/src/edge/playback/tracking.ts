@@ -86,6 +86,39 @@ export function recordStitch(
   }
 }
 
+/**
+ * Marks, at a viewer's first playlist, the ads already under way where it begins (`begins`, the
+ * first output segment it plays): their first segment, which carries the impression, comes
+ * before it or has left the window. A join mid-ad is no impression of that ad: none of its
+ * server-side beacons are sent, its quartiles and completion included; every later ad's are, as
+ * the viewer's position passes them.
+ *
+ * MediaTailor's server-side reporting does the same: its beacons fire on the player's actual
+ * ad segment requests ("not on manifest parsing or pre-loading"), the impression and start when
+ * the player requests the ad's first segment, the quartiles on the later requests of the
+ * segments at the quartile positions (docs.aws.amazon.com/mediatailor/latest/ug/
+ * ad-reporting-server-side-timing-behavior.html). A player that joins mid-ad never requests
+ * that ad's first segment, so the ad is never reported. Players here fetch segments from the
+ * origin or CDN, not through us: the playlist position stands for the segment requests.
+ */
+export function markJoinedMidAd(
+  records: AvailRecord[],
+  tracking: LiveStitchResult['tracking'],
+  begins: number,
+): void {
+  const key = (availId: string, adId: string) => `${availId}\n${adId}`;
+  const ahead = new Set<string>();
+  for (const segment of tracking)
+    if (segment.msn >= begins && segment.beacons.some((b) => b.event === 'impression'))
+      ahead.add(key(segment.availId, segment.adId));
+  for (const segment of tracking) {
+    if (ahead.has(key(segment.availId, segment.adId))) continue;
+    const record = records.find((r) => r.id === segment.availId);
+    if (!record || record.joinedMidAd?.includes(segment.adId)) continue;
+    record.joinedMidAd = [...(record.joinedMidAd ?? []), segment.adId];
+  }
+}
+
 export interface TrackingEvent {
   eventType: string;
   startTimeInSeconds?: number;

@@ -25,7 +25,7 @@ import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
 import { findStored } from '../read-model/resources.ts';
 import type { Stored } from '../read-model/stored.ts';
 import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
-import type { Creatives } from './creatives.ts';
+import { type Creatives, containerOf } from './creatives.ts';
 import { recordDecision } from './decision-events.ts';
 import { type Delivery, delivered, effectiveDelivery, readDelivery } from './delivery.ts';
 import { KeyedLock } from './keyed-lock.ts';
@@ -250,9 +250,16 @@ export class VodPlayback {
     });
   }
 
-  /** The breaks of one rendition, with this rendition's creative segments of each decided ad. */
-  private async breaksFor(avails: AvailRecord[], rendition: OriginRendition): Promise<VodBreak[]> {
-    const plans = await this.options.creatives.plans(avails, rendition);
+  /**
+   * The breaks of one rendition, with this rendition's creative segments of each decided ad (in
+   * the container of its `content`).
+   */
+  private async breaksFor(
+    avails: AvailRecord[],
+    rendition: OriginRendition,
+    content: MediaPlaylist,
+  ): Promise<VodBreak[]> {
+    const plans = await this.options.creatives.plans(avails, rendition, containerOf(content));
     return avails.map((record) => ({
       id: record.id,
       offset: record.offset ?? 0,
@@ -266,7 +273,7 @@ export class VodPlayback {
    * ad starts on the viewer's timeline (every rendition places them at the same times).
    */
   private async placeForTracking(avails: AvailRecord[], content: MediaPlaylist, reference: OriginRendition) {
-    const breaks = await this.breaksFor(avails, reference);
+    const breaks = await this.breaksFor(avails, reference, content);
     const result = insertVodAds(content, breaks);
     for (const record of avails) {
       const placed = result.breaks.find((p) => p.id === record.id);
@@ -312,7 +319,7 @@ export class VodPlayback {
     const config = await this.config(vodId);
     this.options.events?.request(vodSubject(config), sessionId);
     const content = await this.media(rendition.url, config);
-    const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition));
+    const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition, content));
     const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
     return serializeMediaPlaylist(delivered(result.playlist, delivery));
   }

@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,7 @@ import { createResource } from '../../../services/resources.ts';
 import { customerIdOf } from '../../../test/accounts.ts';
 import { fakeConsoleBuild, freshDatabase, type TestApp, testEnv } from '../../../test/helpers.ts';
 import { CONDITIONING_LIMITS, conditioningKey, ladderOf } from '../conditioner.ts';
-import { transcodeToHls } from '../ffmpeg.ts';
+import { type Rung, transcodeToHls } from '../ffmpeg.ts';
 
 const HAS_FFMPEG = spawnSync('ffmpeg', ['-version']).status === 0;
 
@@ -58,6 +58,14 @@ describe('ladderOf and conditioningKey', () => {
     );
     expect(conditioningKey('https://ads.example/a.mp4', a)).not.toBe(
       conditioningKey('https://ads.example/b.mp4', a),
+    );
+    // The fMP4 set of the pair is another creative; the TS set keeps the pair's key.
+    expect(conditioningKey('https://ads.example/a.mp4', a, 'ts')).toBe(
+      conditioningKey('https://ads.example/a.mp4', a),
+    );
+    expect(conditioningKey('https://ads.example/a.mp4', a, 'fmp4')).toMatch(/^[0-9a-f]{32}$/);
+    expect(conditioningKey('https://ads.example/a.mp4', a, 'fmp4')).not.toBe(
+      conditioningKey('https://ads.example/a.mp4', a),
     );
   });
 });
@@ -135,6 +143,26 @@ describe.skipIf(!HAS_FFMPEG)('transcodeToHls (needs ffmpeg)', () => {
     }
   }, 120_000);
 
+  it('makes an fMP4 (CMAF) set on request: an init section per rendition, EXT-X-MAP, .m4s segments', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cuepoint-transcode-'));
+    const ladder = [
+      { width: 426, height: 240, bandwidth: 800_000 },
+      { width: 256, height: 144, bandwidth: 300_000 },
+    ];
+    const out = join(dir, 'out');
+    await transcodeToHls('ffmpeg', makeMp4(dir), out, ladder, 120_000, undefined, undefined, 'fmp4');
+    for (const rung of ['0', '1']) {
+      const media = parseMediaPlaylist(readFileSync(join(out, rung, 'index.m3u8'), 'utf8'));
+      expect(media.segments.reduce((sum, s) => sum + s.duration, 0)).toBeCloseTo(4, 0);
+      expect(media.segments.every((s) => s.map === `URI="init_${rung}.mp4"` && s.uri.endsWith('.m4s'))).toBe(
+        true,
+      );
+      expect(readdirSync(join(out, rung)).sort()).toEqual(
+        [`init_${rung}.mp4`, 'index.m3u8', ...media.segments.map((s) => s.uri)].sort(),
+      );
+    }
+  }, 120_000);
+
   it('fails with ffmpeg’s own words on a file that is not a video', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cuepoint-transcode-'));
     const input = join(dir, 'not-a-video.mp4');
@@ -145,8 +173,41 @@ describe.skipIf(!HAS_FFMPEG)('transcodeToHls (needs ffmpeg)', () => {
   });
 });
 
-/** An ad server of the test: a VAST answer whose only media file is an MP4 it also serves. */
-async function mp4AdServer(mp4: string) {
+/**
+ * An fMP4 (CMAF) HLS content of 8 s in `dir`/cmaf: one 256x144 variant (master.m3u8), 2 s
+ * segments with an init section (EXT-X-MAP), made by ffmpeg's test sources.
+ */
+function makeFmp4Content(dir: string): string {
+  const out = join(dir, 'cmaf');
+  mkdirSync(out, { recursive: true });
+  execFileSync('ffmpeg', [
+    ...[
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=256x144:rate=25:duration=8',
+    ],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=8', '-shortest', '-c:a', 'aac', '-c:v', 'libx264'],
+    ...['-pix_fmt', 'yuv420p', '-force_key_frames', 'expr:gte(t,n_forced*2)', '-f', 'hls', '-hls_time', '2'],
+    ...['-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4'],
+    ...['-hls_segment_filename', join(out, 'seg%d.m4s'), join(out, 'index.m3u8')],
+  ]);
+  writeFileSync(
+    join(out, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-STREAM-INF:BANDWIDTH=350000,RESOLUTION=256x144\nindex.m3u8\n',
+  );
+  return out;
+}
+
+/**
+ * An ad server of the test: a VAST answer whose only media file is an MP4 it also serves; and
+ * the fMP4 content of `cmaf` under /cmaf/.
+ */
+async function mp4AdServer(mp4: string, cmaf?: string) {
   const served: string[] = [];
   /** /flaky.mp4 answers 503 while this is set, then the MP4. */
   const flaky = { down: true };
@@ -166,6 +227,15 @@ async function mp4AdServer(mp4: string) {
     if (request.url === '/flaky.mp4' && flaky.down) {
       response.statusCode = 503;
       response.end();
+      return;
+    }
+    const cmafFile = /^\/cmaf\/([a-z0-9]+\.(m3u8|mp4|m4s))$/.exec(request.url ?? '');
+    if (cmaf && cmafFile) {
+      response.setHeader(
+        'content-type',
+        cmafFile[2] === 'm3u8' ? 'application/vnd.apple.mpegurl' : 'video/mp4',
+      );
+      response.end(readFileSync(join(cmaf, cmafFile[1]!)));
       return;
     }
     if (request.url === '/ad.mp4' || request.url === '/lost.mp4' || request.url === '/flaky.mp4') {
@@ -199,7 +269,8 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
   let base: string;
 
   beforeAll(async () => {
-    ads = await mp4AdServer(makeMp4(mkdtempSync(join(tmpdir(), 'cuepoint-ads-'))));
+    const dir = mkdtempSync(join(tmpdir(), 'cuepoint-ads-'));
+    ads = await mp4AdServer(makeMp4(dir), makeFmp4Content(dir));
     const probe = createServer();
     probe.listen(0, '127.0.0.1');
     await once(probe, 'listening');
@@ -223,6 +294,17 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
     await database?.close();
     await ads?.close();
   });
+
+  /** The conditioned creatives once at least `count` exist and none is queued. */
+  async function settledRows(count: number) {
+    const deadline = Date.now() + 120_000;
+    let rows = await app.db.select().from(conditionedCreatives);
+    while (Date.now() < deadline && (rows.length < count || rows.some((r) => r.status === 'queued'))) {
+      await new Promise((r) => setTimeout(r, 250));
+      rows = await app.db.select().from(conditionedCreatives);
+    }
+    return rows;
+  }
 
   async function play(vodId: string) {
     const master = await (await fetch(`${base}/play/vod/${vodId}/master.m3u8`)).text();
@@ -264,22 +346,20 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
     ]);
     expect(first.renditions[0]!.segments.every((s) => s.uri.includes('/demo/media/content/'))).toBe(true);
 
-    // The job runs (pg-boss, this process's worker): the creative becomes ready.
-    const deadline = Date.now() + 90_000;
-    let status: string | undefined;
-    while (Date.now() < deadline) {
-      const rows = await app.db.select().from(conditionedCreatives);
-      status = rows[0]?.status;
-      if (status === 'ready' || status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const rows = await app.db.select().from(conditionedCreatives);
+    // The jobs run (pg-boss, this process's worker): the creative's TS and fMP4 sets become ready.
+    const all = await settledRows(2);
+    expect(all).toHaveLength(2);
+    for (const row of all) expect(row).toMatchObject({ status: 'ready', sourceUrl: `${ads.base}/ad.mp4` });
+    // The TS set keeps the (source, ladder) key the console knows; the fMP4 set has its own.
+    const rows = all.filter((r) => r.key === conditioningKey(r.sourceUrl, r.ladder as Rung[]));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'ready', sourceUrl: `${ads.base}/ad.mp4` });
+    const fmp4Key = conditioningKey(rows[0]!.sourceUrl, rows[0]!.ladder as Rung[], 'fmp4');
+    expect(all.map((r) => r.key).sort()).toEqual([rows[0]!.key, fmp4Key].sort());
     // The demo content's ladder: its two variants' sizes.
     expect((rows[0]!.ladder as { height: number }[]).map((r) => r.height)).toEqual([240, 144]);
 
-    // A new viewer: the ad is stitched from the conditioned renditions, each its own size.
+    // A new viewer: the ad is stitched from the conditioned renditions, each its own size, from
+    // the TS set (the content is MPEG-TS).
     const second = await play(vod.id);
     expect(second.tracking.avails[0]).toMatchObject({ stitched: true, ads: [{ adId: 'mp4-ad' }] });
     const key = rows[0]!.key;
@@ -296,9 +376,62 @@ describe.skipIf(!HAS_FFMPEG)('an MP4-only ad, end to end (needs ffmpeg)', () => 
       expect(segment.headers.get('content-type')).toBe('video/mp2t');
       expect((await segment.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     }
-    // Downloaded once, for every viewer since.
-    expect(ads.served.filter((u) => u === '/ad.mp4')).toHaveLength(1);
-    expect(readdirSync(join(app.dataDir, 'creatives'))).toEqual([key]);
+    // Downloaded once per set (TS, fMP4), for every viewer since.
+    expect(ads.served.filter((u) => u === '/ad.mp4')).toHaveLength(2);
+    expect(readdirSync(join(app.dataDir, 'creatives')).sort()).toEqual([key, fmp4Key].sort());
+  }, 150_000);
+
+  it('an fMP4 content gets the fMP4 set of the MP4 creative (a TS content its TS set: above)', async () => {
+    const customerId = await customerIdOf(app, 'demo-broadcasting');
+    const vod = await createResource(
+      app.db,
+      'vod',
+      customerId,
+      {
+        name: 'MP4 ads in CMAF',
+        sourceUrl: `${ads.base}/cmaf/master.m3u8`,
+        duration: 8,
+        adTagUrl: `${ads.base}/vast?sid=[SESSION_ID]`,
+      },
+      { actor: 'conditioning-tests@cuepoint.example', actingAdmin: null },
+    );
+    const before = (await app.db.select().from(conditionedCreatives)).length;
+    // The first viewer queues both sets for the content's ladder (256x144).
+    const first = await play(vod.id);
+    expect(first.tracking.avails[0]!.notes[0]).toMatch(/being conditioned/);
+    const ladder = ladderOf([{ resolution: '256x144', bandwidth: 350_000 }]);
+    const sourceUrl = `${ads.base}/ad.mp4`;
+    const fmp4Key = conditioningKey(sourceUrl, ladder, 'fmp4');
+    const tsKey = conditioningKey(sourceUrl, ladder);
+    const rows = await settledRows(before + 2);
+    expect(rows.filter((r) => r.key === fmp4Key || r.key === tsKey).map((r) => r.status)).toEqual([
+      'ready',
+      'ready',
+    ]);
+
+    const second = await play(vod.id);
+    expect(second.tracking.avails[0]).toMatchObject({ stitched: true, ads: [{ adId: 'mp4-ad' }] });
+    const rendition = second.renditions[0]!;
+    const adSegments = rendition.segments.filter((s) => s.uri.includes('/media/creatives/'));
+    expect(adSegments.length).toBeGreaterThan(0);
+    // The fMP4 set: its init section mapped (one rendition: ffmpeg names it init.mp4), its .m4s
+    // segments served as such.
+    expect(adSegments.every((s) => s.uri.includes(`/media/creatives/${fmp4Key}/0/`))).toBe(true);
+    expect(
+      adSegments.every(
+        (s) => s.uri.endsWith('.m4s') && s.map === `URI="${base}/media/creatives/${fmp4Key}/0/init.mp4"`,
+      ),
+    ).toBe(true);
+    const init = await fetch(/URI="([^"]+)"/.exec(adSegments[0]!.map!)![1]!);
+    expect(init.status).toBe(200);
+    expect(init.headers.get('content-type')).toBe('video/mp4');
+    const segment = await fetch(adSegments[0]!.uri);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/iso.segment');
+    // The content's own segments, fMP4 too, around the ad.
+    expect(
+      rendition.segments.some((s) => s.uri.includes('/cmaf/seg') && s.map?.includes('/cmaf/init.mp4')),
+    ).toBe(true);
   }, 150_000);
 
   it('sends the job again for a creative left queued without one (a lost send)', async () => {

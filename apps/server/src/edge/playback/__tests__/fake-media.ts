@@ -4,7 +4,7 @@
  * The origin (`/live/`) has two renditions whose sliding window follows the test's clock:
  * segment n lasts 4 s and is published at n × 4 s; the window is the last six segments. Every
  * 20 segments (a cycle) there is a 12 s break: EXT-X-CUE-OUT:12 on segment 14 of the cycle,
- * CUE-OUT-CONT on 15 and 16, CUE-IN on 17. The ad server answers a VAST 4 pod of two ads: an
+ * CUE-OUT-CONT on 15 and 16, CUE-IN on 17 (`/long/`: 16 s breaks, CUE-IN on 18). The ad server answers a VAST 4 pod of two ads: an
  * HLS one (8 s, two renditions under `/creative/`) and an MP4-only one. Every request is counted
  * by path.
  */
@@ -16,6 +16,8 @@ export const WINDOW = 6;
 export const CYCLE = 20;
 export const BREAK_START = 14;
 export const BREAK_END = 17;
+/** Where the breaks of `/long/` end: 16 s, two 8 s ads. */
+export const LONG_BREAK_END = 18;
 
 export interface FakeMedia {
   base: string;
@@ -31,7 +33,7 @@ export interface FakeMedia {
 
 const RENDITION_BANDWIDTH = [800_000, 2_400_000];
 
-function mediaPlaylist(lastSegment: number, prefix = ''): string {
+function mediaPlaylist(lastSegment: number, prefix = '', breakEnd = BREAK_END): string {
   const first = Math.max(0, lastSegment - WINDOW + 1);
   const lines = [
     '#EXTM3U',
@@ -41,12 +43,12 @@ function mediaPlaylist(lastSegment: number, prefix = ''): string {
   ];
   for (let n = first; n <= lastSegment; n++) {
     const inCycle = n % CYCLE;
-    if (inCycle === BREAK_START) lines.push(`#EXT-X-CUE-OUT:${(BREAK_END - BREAK_START) * SEGMENT_S}`);
-    else if (inCycle > BREAK_START && inCycle < BREAK_END)
+    if (inCycle === BREAK_START) lines.push(`#EXT-X-CUE-OUT:${(breakEnd - BREAK_START) * SEGMENT_S}`);
+    else if (inCycle > BREAK_START && inCycle < breakEnd)
       lines.push(
-        `#EXT-X-CUE-OUT-CONT:ElapsedTime=${(inCycle - BREAK_START) * SEGMENT_S},Duration=${(BREAK_END - BREAK_START) * SEGMENT_S}`,
+        `#EXT-X-CUE-OUT-CONT:ElapsedTime=${(inCycle - BREAK_START) * SEGMENT_S},Duration=${(breakEnd - BREAK_START) * SEGMENT_S}`,
       );
-    else if (inCycle === BREAK_END) lines.push('#EXT-X-CUE-IN');
+    else if (inCycle === breakEnd) lines.push('#EXT-X-CUE-IN');
     lines.push(`#EXTINF:${SEGMENT_S}.000,`, `${prefix}seg-${n}.ts`);
   }
   return `${lines.join('\n')}\n`;
@@ -168,6 +170,11 @@ export async function startFakeMedia(nowMs: () => number): Promise<FakeMedia> {
       return m3u8(res, multivariant(['v0/index.m3u8', 'v1/index.m3u8'], RENDITION_BANDWIDTH));
     const rendition = /^\/live\/v([01])\/index\.m3u8$/.exec(path);
     if (rendition) return m3u8(res, mediaPlaylist(lastSegment));
+    // The same channel with 16 s breaks (CUE-IN on segment LONG_BREAK_END): /vast-pod's two ads fit.
+    if (path === '/long/master.m3u8')
+      return m3u8(res, multivariant(['v0/index.m3u8', 'v1/index.m3u8'], RENDITION_BANDWIDTH));
+    if (/^\/long\/v[01]\/index\.m3u8$/.test(path))
+      return m3u8(res, mediaPlaylist(lastSegment, '', LONG_BREAK_END));
     // A single-rendition origin: its "master" is a media playlist.
     if (path === '/single/master.m3u8') return m3u8(res, mediaPlaylist(lastSegment));
     // A single rendition whose breaks are announced ahead (EXT-X-DATERANGE).

@@ -8,7 +8,7 @@ import type { MediaPlaylist } from '@cuepoint/stitcher';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYBACK_TEXTS } from '../problems.ts';
 import type { TrackingDocument } from '../tracking.ts';
-import { BREAK_END, BREAK_START, CYCLE } from './fake-media.ts';
+import { BREAK_END, BREAK_START, CYCLE, LONG_BREAK_END } from './fake-media.ts';
 import {
   type Harness,
   mediaPlaylist,
@@ -483,6 +483,38 @@ describe('server-side beacons', () => {
     expect(sent().map((n, i) => n - before[i]!)).toEqual(EVENTS.map(() => 2));
     // The MP4-only ad was not placed: none of its beacons went.
     expect(h.media.count('/beacon/ad-2/impression')).toBe(0);
+  });
+
+  it('sends none for an ad under way when the viewer joined, all for the next ad of the pod', async () => {
+    // 16 s breaks, two 8 s ads: ad-1 on segments 14-15 of the cycle, ad-3 on 16-17.
+    const streamId = await h.stream({
+      sourceStreamUrl: `${h.media.base}/long/`,
+      vastUrl: `${h.media.base}/vast-pod`,
+    });
+    const count = (ad: string) => EVENTS.map((e) => h.media.count(`/beacon/${ad}/${e}`));
+    const before = { ad1: count('ad-1'), ad3: count('ad-3') };
+    const cycle = h.nextCycle();
+    h.at(cycle, 10);
+    const early = await openSession(h, streamId);
+    // The late viewer's first playlist ends with segment 17: a player begins 3 target durations
+    // from its end, at segment 15, 4 s into ad-1, whose impression, start and first quartile
+    // are on segment 14 (sent until now, before its first segment was even fetched).
+    let late: Awaited<ReturnType<typeof openSession>> | undefined;
+    for (let segment = 10; segment <= LONG_BREAK_END + 5; segment++) {
+      h.at(cycle, segment);
+      await mediaPlaylist(h, early.uris[0]!);
+      if (segment === BREAK_START + 3) late = await openSession(h, streamId);
+      if (late) await mediaPlaylist(h, late.uris[0]!);
+    }
+    const delta = () => ({
+      ad1: count('ad-1').map((n, i) => n - before.ad1[i]!),
+      ad3: count('ad-3').map((n, i) => n - before.ad3[i]!),
+    });
+    // ad-1: the early viewer's only; ad-3: both viewers', every event. (Beacons go out in the
+    // order they were due: the late viewer's ad-1 ones, were any due, would precede its ad-3 ones.)
+    await expect
+      .poll(delta, { timeout: 10_000 })
+      .toEqual({ ad1: EVENTS.map(() => 1), ad3: EVENTS.map(() => 2) });
   });
 });
 
