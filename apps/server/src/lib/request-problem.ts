@@ -1,7 +1,9 @@
 /**
  * The one way a route, hook or service refuses a request: throw a RequestProblem. The error
  * handler (plugins/errors.ts) turns it into core's error shape, `{ statusCode, error, message,
- * requestId, fields? }` plus the problem's extra members. Thrown inside a transaction, it rolls
+ * requestId, fields? }` plus the problem's extra members, with the problem's headers. A 5xx's
+ * message is hidden unless the problem is `exposed` (written for the client: an origin that gave
+ * nothing usable, a session refused for want of room, a part of the server not set up). Thrown inside a transaction, it rolls
  * the transaction back, and the answer goes out after it has ended (a reply sent inside one kept
  * it open while the onSend audit waited for it, which froze PGlite).
  */
@@ -66,12 +68,24 @@ export interface ProblemOptions {
   fields?: FieldProblem[];
   extra?: ProblemExtra;
   cause?: unknown;
+  /**
+   * A 5xx whose message is meant for the client (the handler hides every other 5xx's). It is an
+   * answer, not a failure of ours: the handler does not log it as one; whoever throws it logs
+   * what the operator must hear.
+   */
+  exposed?: boolean;
+  /** Headers the answer carries (`retry-after` of a 503, `cache-control`). */
+  headers?: Readonly<Record<string, string>>;
 }
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /** A refusal: its status, its message, the fields it is about and any extra body members. */
 export class RequestProblem extends Error {
   readonly fields: FieldProblem[];
   readonly extra: ProblemExtra;
+  readonly exposed: boolean;
+  readonly headers: Readonly<Record<string, string>>;
 
   constructor(
     readonly statusCode: number,
@@ -82,8 +96,20 @@ export class RequestProblem extends Error {
     this.name = 'RequestProblem';
     this.fields = options.fields ?? [];
     this.extra = options.extra ?? {};
+    this.exposed = options.exposed ?? false;
+    this.headers = options.headers ?? NO_HEADERS;
   }
 }
+
+/**
+ * A 5xx whose message the client is to read (the handler shows it), with the answer's headers:
+ * `unavailable(msg, { 'retry-after': '30' })`.
+ */
+export const exposedProblem = (
+  statusCode: number,
+  message: string,
+  headers?: Readonly<Record<string, string>>,
+) => new RequestProblem(statusCode, message, headers ? { exposed: true, headers } : { exposed: true });
 
 /** A refusal naming each field and its message (400 unless told; 409 and 413 name fields too). */
 export const fieldProblems = (fields: FieldProblem[], statusCode = 400) =>

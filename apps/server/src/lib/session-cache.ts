@@ -1,4 +1,5 @@
 import type { ActiveSession } from '../repositories/sessions.ts';
+import { CappedMap } from './capped-map.ts';
 
 /**
  * Live sessions by token hash, so that an authenticated read does not pay a database round trip
@@ -8,12 +9,15 @@ import type { ActiveSession } from '../repositories/sessions.ts';
  * kept there (a shared Redis cache would be the next step).
  */
 export class SessionCache {
-  readonly #entries = new Map<string, { session: ActiveSession; until: number }>();
+  /** The oldest written entry is dropped first. */
+  readonly #entries: CappedMap<string, { session: ActiveSession; until: number }>;
 
   constructor(
     readonly ttlMs = 15_000,
     readonly maxEntries = 10_000,
-  ) {}
+  ) {
+    this.#entries = new CappedMap(maxEntries);
+  }
 
   get(tokenHash: string, now = Date.now()): ActiveSession | undefined {
     const entry = this.#entries.get(tokenHash);
@@ -26,11 +30,6 @@ export class SessionCache {
   }
 
   set(tokenHash: string, session: ActiveSession, now = Date.now()): void {
-    if (this.#entries.size >= this.maxEntries) {
-      // Maps iterate in insertion order: drop the oldest.
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
-    }
     this.#entries.set(tokenHash, { session, until: now + this.ttlMs });
   }
 

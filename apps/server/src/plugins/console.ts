@@ -4,7 +4,7 @@ import { RUNTIME_CONFIG_GLOBAL, RUNTIME_CONFIG_PATH } from '@cuepoint/core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { httpReason } from '../lib/request-problem.ts';
+import { exposedProblem } from '../lib/request-problem.ts';
 
 export interface ConsoleOptions {
   /** Directory of the Vite build (index.html, assets/). */
@@ -59,12 +59,12 @@ export const consolePlugin = fp(async (app: FastifyInstance, opts: ConsoleOption
   }
 
   const sendIndex = (reply: import('fastify').FastifyReply) => {
+    // A page, not the API, but its reason must not be hidden: the shared handler shows it.
     if (!built) {
-      return reply.code(503).send({
-        statusCode: 503,
-        error: httpReason(503),
-        message: 'The console has not been built yet: run npm start (it builds it) or npm run build',
-      });
+      throw exposedProblem(
+        503,
+        'The console has not been built yet: run npm start (it builds it) or npm run build',
+      );
     }
     return reply.header('cache-control', REVALIDATE).sendFile('index.html');
   };

@@ -20,9 +20,10 @@ export function fieldName(path: ReadonlyArray<PropertyKey>, context?: string): s
 /**
  * One error handler for the whole server. 4xx answers say what was wrong (validation errors and
  * RequestProblems name each field and its message); 5xx answers never carry internals, only the
- * request id to quote. Routes and hooks throw (lib/request-problem.ts); nothing else builds an
- * error body, apart from the console's 503 while it is not built (plugins/console.ts: a page, not
- * the API, whose reason must not be hidden).
+ * request id to quote, unless the RequestProblem is `exposed` (its message is written for the
+ * client: the data plane's origin failures and refused sessions, the demo or console not set up).
+ * Routes and hooks throw (lib/request-problem.ts); nothing else builds an error body, apart from
+ * /ads/vast's bad request, a VAST document (edge/ads/routes.ts).
  */
 export const errorHandling = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -60,7 +61,8 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
     // The multipart parser's complaint about a malformed body: a 400 naming it, never a 500.
     const problem = malformedMultipart(error, request.headers['content-type']) ?? error;
     const status = problem.statusCode ?? 500;
-    if (status >= 500) {
+    const isProblem = problem instanceof RequestProblem;
+    if (status >= 500 && !(isProblem && problem.exposed)) {
       request.log.error({ err: problem }, 'request failed');
       return reply.code(status).send(internal(request.id, status));
     }
@@ -70,7 +72,8 @@ export const errorHandling = fp(async (app: FastifyInstance) => {
       message: problem.message,
       requestId: request.id,
     };
-    if (problem instanceof RequestProblem) {
+    if (isProblem) {
+      for (const name in problem.headers) reply.header(name, problem.headers[name]);
       // `fields` only when there are some: the console reads a 400 without them as a lost session
       // (spec section 8), so whether a refusal names fields must show in its body.
       if (problem.fields.length > 0) body.fields = problem.fields;

@@ -22,6 +22,7 @@ import {
 } from '@cuepoint/core';
 import type { DbOrTx } from '../db/client.ts';
 import { baseOf, DEFAULT_REDIS_KEY } from '../lib/platform-config-reader.ts';
+import { RefreshingValue } from '../lib/refreshing-cache.ts';
 import { currentConfigVersion, type PlatformConfigVersionRow } from '../repositories/platform-config.ts';
 
 /** How long a process keeps the configuration it read (other processes' saves reach it within this). */
@@ -77,13 +78,8 @@ export interface PlatformConfigOptions {
 
 export class PlatformConfigService {
   readonly cluster: string;
-  private readonly ttlMs: number;
-  private readonly now: () => number;
-  private known: CurrentPlatformConfig;
-  private readAt = Number.NEGATIVE_INFINITY;
-  private inFlight: Promise<CurrentPlatformConfig> | undefined;
-  /** Bumped by `invalidate`: a read started before it does not overwrite a newer one. */
-  private generation = 0;
+  /** The configuration in force, read again once `ttlMs` old (failed reads keep the last one). */
+  private readonly cache: RefreshingValue<CurrentPlatformConfig>;
 
   constructor(
     private readonly db: DbOrTx,
@@ -91,15 +87,17 @@ export class PlatformConfigService {
     options: PlatformConfigOptions = {},
   ) {
     this.cluster = options.cluster ?? DEFAULT_CLUSTER;
-    this.ttlMs = options.ttlMs ?? PLATFORM_CONFIG_TTL_MS;
-    this.now = options.now ?? Date.now;
-    this.known = { version: 0, values: defaults };
+    this.cache = new RefreshingValue({
+      load: () => this.read(this.db),
+      initial: { version: 0, values: defaults },
+      refreshMs: options.ttlMs ?? PLATFORM_CONFIG_TTL_MS,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   /** The configuration in force, read again once `ttlMs` old. */
   current(): Promise<CurrentPlatformConfig> {
-    if (this.now() - this.readAt < this.ttlMs) return Promise.resolve(this.known);
-    return this.refresh();
+    return this.cache.current();
   }
 
   /**
@@ -107,15 +105,12 @@ export class PlatformConfigService {
    * background once it is `ttlMs` old.
    */
   peek(): PlatformConfigValues {
-    if (this.now() - this.readAt >= this.ttlMs) void this.refresh();
-    return this.known.values;
+    return this.cache.peek().values;
   }
 
   /** Drops what is cached (this process just saved): the next use reads the database. */
   invalidate() {
-    this.generation += 1;
-    this.readAt = Number.NEGATIVE_INFINITY;
-    this.inFlight = undefined;
+    this.cache.invalidate();
   }
 
   /** Reads a cluster's configuration in force (no cache): version 0 is the defaults. */
@@ -124,25 +119,5 @@ export class PlatformConfigService {
     return row
       ? { version: row.version, values: valuesOfRow(row, this.defaults) }
       : { version: 0, values: this.defaults };
-  }
-
-  private refresh(): Promise<CurrentPlatformConfig> {
-    if (this.inFlight) return this.inFlight;
-    const generation = this.generation;
-    const reading = this.read(this.db)
-      .then((config) => {
-        if (generation === this.generation) {
-          this.known = config;
-          this.readAt = this.now();
-        }
-        return config;
-      })
-      // The database cannot be read: the last values known, asked again next time.
-      .catch(() => this.known)
-      .finally(() => {
-        if (this.inFlight === reading) this.inFlight = undefined;
-      });
-    this.inFlight = reading;
-    return reading;
   }
 }

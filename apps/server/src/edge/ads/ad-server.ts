@@ -16,6 +16,8 @@ import {
   type SkipReason,
 } from '@cuepoint/core';
 import type { Db } from '../../db/client.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
+import { RefreshingCache } from '../../lib/refreshing-cache.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import {
   type AdTarget,
@@ -24,7 +26,6 @@ import {
   type DemandBundle,
   loadAdTarget,
   loadCatalog,
-  RefreshingCache,
 } from './catalog.ts';
 import {
   MAX_HOLD_S,
@@ -500,9 +501,11 @@ export class AdServer {
  * viewers are forgotten first.
  */
 export class ViewerCounts {
-  private readonly viewers = new Map<string, Map<string, { periodStart: number; count: number }>>();
+  private readonly viewers: CappedMap<string, Map<string, { periodStart: number; count: number }>>;
 
-  constructor(private readonly maxViewers = 200_000) {}
+  constructor(maxViewers = 200_000) {
+    this.viewers = new CappedMap(maxViewers);
+  }
 
   /** The viewer's counts in each campaign's current period (0 when unknown). */
   countsOf(
@@ -528,15 +531,10 @@ export class ViewerCounts {
   }
 
   learn(viewerKey: string, campaignId: string, periodStart: number, count: number): void {
-    let known = this.viewers.get(viewerKey);
-    if (known) this.viewers.delete(viewerKey);
-    else known = new Map();
+    const known = this.viewers.get(viewerKey) ?? new Map();
     known.set(campaignId, { periodStart, count });
+    // The newest: the viewers learnt of longest ago are the first forgotten.
     this.viewers.set(viewerKey, known);
-    if (this.viewers.size > this.maxViewers) {
-      const oldest = this.viewers.keys().next().value;
-      if (oldest !== undefined) this.viewers.delete(oldest);
-    }
   }
 }
 

@@ -25,20 +25,14 @@
  */
 
 import { BlockList, isIP } from 'node:net';
-import {
-  ADS_PATHS,
-  type AdDecisionData,
-  type BreakOutcome,
-  COUNTRY_CODES,
-  type ErrorResponse,
-} from '@cuepoint/core';
+import { ADS_PATHS, type AdDecisionData, type BreakOutcome, COUNTRY_CODES } from '@cuepoint/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type FastifyPluginAsyncZod, hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { keyedLimiter, type LimitVerdict, rateLimitKey } from '../../lib/rate-limit.ts';
-import { httpReason, joinFields } from '../../lib/request-problem.ts';
+import { forbidden, joinFields, notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { decisionMessage } from '../playback/decision-events.ts';
 import {
   AdServer,
@@ -164,20 +158,13 @@ const impressionQuery = z.object({
   s: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be the beacon’s signature'),
 });
 
-function problem(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
-  const body: ErrorResponse = {
-    statusCode: status,
-    error: httpReason(status),
-    message,
-    requestId: request.id,
-  };
-  return reply.code(status).send(body);
-}
-
 /**
  * A bad /ads/vast query: a 400 whose body is VAST, its root `<Error>` naming each field as the
  * JSON problem would (`dur: must be a number of seconds`), since players and SSAIs read VAST.
- * Anything else goes on to the shared handler.
+ * Route-level, the one error body built outside plugins/errors.ts: the shared handler answers in
+ * core's JSON error shape for every route, and only this route's bad request is a VAST document
+ * (its 404 and 429 stay JSON, thrown like everywhere else). Anything else goes on to the shared
+ * handler.
  */
 function vastBadRequest(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   if (!hasZodFastifySchemaValidationErrors(error)) throw error;
@@ -215,18 +202,11 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
     ({ schema: { hide: true, querystring }, exposeHeadRoute: false, config: { rateLimit: false } }) as const;
 
   /** The stream or asset asked for; a 404 when there is none. */
-  const targetOf = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    q: { stream?: string; vod?: string },
-  ) => {
+  const targetOf = async (q: { stream?: string; vod?: string }) => {
     const kind = q.stream !== undefined ? 'liveStream' : 'vod';
     const id = (q.stream ?? q.vod)!;
     const target = await server.target(kind, id);
-    if (!target) {
-      await problem(request, reply, 404, `No ${kind === 'liveStream' ? 'live stream' : 'VOD asset'} ${id}`);
-      return undefined;
-    }
+    if (!target) throw notFound(`No ${kind === 'liveStream' ? 'live stream' : 'VOD asset'} ${id}`);
     return target;
   };
 
@@ -310,28 +290,24 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
 
   /**
    * The throttle: a decision counted per client address and stream or asset; a trusted SSAI's per
-   * the viewer address it passes (none passed: not counted). False when refused (answered 429).
+   * the viewer address it passes (none passed: not counted). Refused: a 429 with Retry-After.
    */
-  const admitted = async (
+  const admit = async (
     request: FastifyRequest,
-    reply: FastifyReply,
     q: { stream?: string | undefined; vod?: string | undefined; ip?: string | undefined },
-  ): Promise<boolean> => {
+  ): Promise<void> => {
     const ip = request.ip;
     const isTrusted = trusted.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
     const address = isTrusted ? q.ip : ip;
-    if (address === undefined) return true;
+    if (address === undefined) return;
     const target = q.stream !== undefined ? `s:${q.stream}` : `v:${q.vod}`;
     const verdict = await throttle(`${rateLimitKey(address)}|${target}`);
-    if (verdict.allowed) return true;
-    reply.header('retry-after', verdict.retryAfterSeconds);
-    await problem(
-      request,
-      reply,
+    if (verdict.allowed) return;
+    throw new RequestProblem(
       429,
       `Too many ad requests for this ${q.stream !== undefined ? 'live stream' : 'VOD asset'}, please retry in ${verdict.retryAfterSeconds} seconds`,
+      { headers: { 'retry-after': String(verdict.retryAfterSeconds) } },
     );
-    return false;
   };
 
   /** A break's id in the diagnostics: given, or the position and the minute (calls then group). */
@@ -340,9 +316,8 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
 
   app.get(ADS_PATHS.vast, { ...options(vastQuery), errorHandler: vastBadRequest }, async (request, reply) => {
     const q = request.query as z.infer<typeof vastQuery>;
-    if (!(await admitted(request, reply, q))) return reply;
-    const target = await targetOf(request, reply, q);
-    if (!target) return reply;
+    await admit(request, q);
+    const target = await targetOf(q);
     const position = q.pos ?? (target.kind === 'vod' ? 'pre' : 'mid');
     const decision = await decideBreak(request, target, q, position, availIdOf(q, position));
     return reply.type(VAST_TYPE).send(vastDocument(vastAdsOf(decision)));
@@ -350,9 +325,8 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
 
   app.get(ADS_PATHS.vmap, options(vmapQuery), async (request, reply) => {
     const q = request.query as z.infer<typeof vmapQuery>;
-    if (!(await admitted(request, reply, q))) return reply;
-    const target = await targetOf(request, reply, q);
-    if (!target) return reply;
+    await admit(request, q);
+    const target = await targetOf(q);
     const lastCue = target.cuePoints.at(-1) ?? 0;
     const breaks: {
       timeOffset: string;
@@ -386,9 +360,8 @@ const routes: FastifyPluginAsyncZod<RoutesOptions> = async (
     const q = request.query as z.infer<typeof impressionQuery>;
     const claim: ImpressionClaim = { c: q.c, u: q.u, r: q.r, m: q.m, t: q.t, i: q.i };
     const verdict = server.verifyImpression(claim, q.s);
-    if (verdict === 'forged')
-      return problem(request, reply, 403, 'This impression beacon is not one of ours');
-    if (verdict === 'expired') return problem(request, reply, 410, 'This impression beacon has expired');
+    if (verdict === 'forged') throw forbidden('This impression beacon is not one of ours');
+    if (verdict === 'expired') throw new RequestProblem(410, 'This impression beacon has expired');
     try {
       // Once per serving id: a replay is answered alike and counts nothing.
       await server.countImpression(claim);

@@ -1,3 +1,4 @@
+import { CappedMap } from '../../lib/capped-map.ts';
 import type { BeaconEvent } from './vast.ts';
 
 /**
@@ -36,7 +37,10 @@ export class BeaconLog {
   private total = 0;
   private events: Counts = {};
   private ads = new Map<string, Counts>();
-  private sessions = new Map<string, { total: number; events: Counts; ads: Map<string, Counts> }>();
+  /** The oldest session is forgotten first. */
+  private sessions = new CappedMap<string, { total: number; events: Counts; ads: Map<string, Counts> }>(
+    TRACKED_SESSIONS,
+  );
   private recent: Beacon[] = [];
   readonly slow = { pending: 0, answered: 0, aborted: 0 };
 
@@ -49,8 +53,6 @@ export class BeaconLog {
     if (beacon.session !== undefined) {
       let session = this.sessions.get(beacon.session);
       if (!session) {
-        // The oldest session is forgotten first (a Map iterates in insertion order).
-        if (this.sessions.size >= TRACKED_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
         session = { total: 0, events: {}, ads: new Map() };
         this.sessions.set(beacon.session, session);
       }

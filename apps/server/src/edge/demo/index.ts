@@ -1,6 +1,5 @@
-import type { ErrorResponse } from '@cuepoint/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { httpReason } from '../../lib/request-problem.ts';
+import type { FastifyInstance } from 'fastify';
+import { exposedProblem, RequestProblem } from '../../lib/request-problem.ts';
 import { adRoutes } from './ad-routes.ts';
 import { BeaconLog } from './beacons.ts';
 import { type Catalog, CatalogError, DEFAULT_MEDIA_DIR, loadCatalog } from './catalog.ts';
@@ -42,15 +41,8 @@ function catalogOf(dir: string): Promise<Catalog> {
   return loading;
 }
 
-function problem(reply: FastifyReply, status: number, message: string) {
-  const body: ErrorResponse = {
-    statusCode: status,
-    error: httpReason(status),
-    message,
-    requestId: reply.request.id,
-  };
-  return reply.code(status).header('cache-control', 'no-store').send(body);
-}
+/** The demo's refusals are answered by the shared handler, never cached. */
+const NO_STORE = { 'cache-control': 'no-store' } as const;
 
 async function demoRoutes(app: FastifyInstance, opts: DemoPluginOptions) {
   app.addHook('onRequest', async (_request, reply) => {
@@ -68,9 +60,11 @@ async function demoRoutes(app: FastifyInstance, opts: DemoPluginOptions) {
       .send(),
   );
   // Unknown demo paths answer here (with the headers above) rather than in the root handler.
-  app.setNotFoundHandler((request, reply) =>
-    problem(reply, 404, `No demo route for ${request.method} ${request.url.split('?')[0]}`),
-  );
+  app.setNotFoundHandler((request) => {
+    throw new RequestProblem(404, `No demo route for ${request.method} ${request.url.split('?')[0]}`, {
+      headers: NO_STORE,
+    });
+  });
 
   let catalog: Catalog;
   const mediaDir = opts.mediaDir ?? DEFAULT_MEDIA_DIR;
@@ -81,9 +75,13 @@ async function demoRoutes(app: FastifyInstance, opts: DemoPluginOptions) {
     // folder's path, which only the log shows).
     const why = err instanceof CatalogError ? err.problem : 'its media could not be read';
     app.log.error({ err }, 'demo media unusable: /demo/* answers 503');
-    app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async (_request, reply) =>
-      problem(reply, 503, `The demo is unavailable: ${why} (regenerate with: bash scripts/demo-media.sh)`),
-    );
+    app.get('/*', { schema: { hide: true }, config: { rateLimit: false } }, async () => {
+      throw exposedProblem(
+        503,
+        `The demo is unavailable: ${why} (regenerate with: bash scripts/demo-media.sh)`,
+        NO_STORE,
+      );
+    });
     return;
   }
 

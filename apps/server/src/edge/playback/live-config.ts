@@ -4,6 +4,7 @@
  * read in flight per stream): a change in the console reaches viewers within that time.
  */
 import type { DbOrTx } from '../../db/client.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
 import { findStored, isResourceId } from '../read-model/resources.ts';
 import { activeScheduledEvents } from '../read-model/schedule.ts';
 import type { Stored } from '../read-model/stored.ts';
@@ -72,14 +73,16 @@ async function readSlate(
 
 /** A playback configuration read by `read`, kept `ttlMs` per id, one read in flight per id. */
 export class ConfigCache<T> {
-  private readonly entries = new Map<string, { at: number; value: Promise<T | undefined> }>();
+  private readonly entries: CappedMap<string, { at: number; value: Promise<T | undefined> }>;
 
   constructor(
     private readonly read: (id: string) => Promise<T | undefined>,
     private readonly ttlMs: number,
     private readonly now: () => number,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new CappedMap(maxEntries);
+  }
 
   get(id: string): Promise<T | undefined> {
     const now = this.now();
@@ -91,10 +94,6 @@ export class ConfigCache<T> {
     value.catch(() => {
       if (this.entries.get(id)?.value === value) this.entries.delete(id);
     });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
     return value;
   }
 }

@@ -4,6 +4,7 @@
  * parse), media playlists with their URIs made absolute against the URL that answered.
  */
 import { type Playlist, PlaylistParseError, parsePlaylist } from '@cuepoint/stitcher';
+import { CappedMap } from '../../lib/capped-map.ts';
 import { absoluteMediaPlaylist } from './hls-urls.ts';
 import type { OriginAnswer, OriginCache } from './origin-cache.ts';
 import { SafeFetchError } from './safe-fetch.ts';
@@ -14,12 +15,14 @@ export interface SourcedPlaylist {
 }
 
 export class PlaylistSource {
-  private readonly parsed = new Map<string, { body: string; playlist: Playlist }>();
+  private readonly parsed: CappedMap<string, { body: string; playlist: Playlist }>;
 
   constructor(
     readonly cache: OriginCache,
-    private readonly maxParsed = 10_000,
-  ) {}
+    maxParsed = 10_000,
+  ) {
+    this.parsed = new CappedMap(maxParsed);
+  }
 
   /**
    * The playlist at `url`, at most `ttlMs` old unless the origin is failing (then the last good
@@ -37,13 +40,8 @@ export class PlaylistSource {
       throw new SafeFetchError('invalid', `${answer.url}: ${error.message}`);
     }
     if (playlist.type === 'media') playlist = absoluteMediaPlaylist(playlist, answer.url);
-    // Re-inserted at the end: the oldest entries are the first dropped.
-    this.parsed.delete(url);
+    // The newest: the oldest parsed entries are the first dropped.
     this.parsed.set(url, { body: answer.body, playlist });
-    if (this.parsed.size > this.maxParsed) {
-      const oldest = this.parsed.keys().next().value;
-      if (oldest !== undefined) this.parsed.delete(oldest);
-    }
     return { playlist, answer };
   }
 }

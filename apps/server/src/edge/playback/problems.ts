@@ -1,11 +1,10 @@
 /**
- * The playback routes' refusals. 404s are RequestProblems (plugins/errors.ts words them); an
- * origin that gives nothing usable is a 502 whose message must reach the player's operator, and
- * the shared error handler hides the message of every 5xx, so the playback plugin answers an
- * OriginProblem itself (routes.ts), and a session refused for want of room (sessions.ts
- * SessionRefused, a 503 with Retry-After).
+ * The playback routes' refusals, all RequestProblems answered by plugins/errors.ts. An origin that
+ * gives nothing usable is a 502 whose message must reach the player's operator, so it is exposed
+ * (the shared handler shows it), as is a session refused for want of room (sessions.ts
+ * SessionRefused, which routes.ts hands on as an exposed 503 with Retry-After).
  */
-import { notFound } from '../../lib/request-problem.ts';
+import { notFound, RequestProblem } from '../../lib/request-problem.ts';
 import type { SafeFetchError } from './safe-fetch.ts';
 
 export const PLAYBACK_TEXTS = {
@@ -35,11 +34,11 @@ export const unknownSession = () => notFound(PLAYBACK_TEXTS.unknownSession);
 export const unknownRendition = () => notFound(PLAYBACK_TEXTS.unknownRendition);
 
 /** The origin (or the source URL itself) gave nothing to serve: answered 502 with the reason. */
-export class OriginProblem extends Error {
-  readonly statusCode = 502;
+export class OriginProblem extends RequestProblem {
+  declare readonly statusCode: 502;
 
   constructor(message: string) {
-    super(message);
+    super(502, message, { exposed: true });
     this.name = 'OriginProblem';
   }
 

@@ -14,12 +14,11 @@
  * on customers' pages), errors included.
  */
 
-import type { ErrorResponse } from '@cuepoint/core';
 import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigReader } from '../../lib/platform-config-reader.ts';
-import { httpReason } from '../../lib/request-problem.ts';
+import { exposedProblem } from '../../lib/request-problem.ts';
 import type { AdServer } from '../ads/ad-server.ts';
 import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
@@ -155,9 +154,10 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     });
   });
 
-  // The shared handler hides every 5xx message; an origin failure's, and why a session was
-  // refused, must reach whoever runs the player. Anything else goes on to the shared handler.
-  app.setErrorHandler((error, request, reply) => {
+  // The shared handler answers both with their messages (exposed problems) and logs neither as a
+  // failure of ours: the log lines are the plugin's. A refused session (sessions.ts, a plain
+  // error of the store) is handed on as the exposed 503 it means, with its Retry-After.
+  app.setErrorHandler((error, request) => {
     if (error instanceof SessionRefused) {
       // A full store is the operator's to hear about; an address at its bound (a client opening
       // session after session, or a crowded NAT) would log once per attempt: its 503s say it.
@@ -167,23 +167,10 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
         { reason: error.reason, limit: error.limit },
         'playback: session refused, no room',
       );
-      const body: ErrorResponse = {
-        statusCode: 503,
-        error: httpReason(503),
-        message: error.message,
-        requestId: request.id,
-      };
-      return reply.code(503).header('retry-after', String(error.retryAfterS)).send(body);
+      throw exposedProblem(503, error.message, { 'retry-after': String(error.retryAfterS) });
     }
-    if (!(error instanceof OriginProblem)) throw error;
-    request.log.warn({ err: error }, 'playback: origin failure');
-    const body: ErrorResponse = {
-      statusCode: 502,
-      error: httpReason(502),
-      message: error.message,
-      requestId: request.id,
-    };
-    return reply.code(502).send(body);
+    if (error instanceof OriginProblem) request.log.warn({ err: error }, 'playback: origin failure');
+    throw error;
   });
 
   const playlist = (reply: FastifyReply, body: string) => reply.type(MPEGURL).send(body);

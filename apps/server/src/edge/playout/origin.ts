@@ -14,7 +14,7 @@
  * unknown channel answers 404 `Channel not running`; outside a scheduled channel's dates, 404
  * `Channel not on air`; when no asset can be read, 502 with the reason.
  */
-import { type ErrorResponse, PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS } from '@cuepoint/core';
+import { PLAYOUT_ORIGIN_PATHS, PLAYOUT_TEXTS } from '@cuepoint/core';
 import {
   type Attribute,
   formatAttributes,
@@ -24,7 +24,8 @@ import {
 } from '@cuepoint/stitcher';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { httpReason, notFound } from '../../lib/request-problem.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
+import { notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { playbackPolicy, playlistFetcher } from '../playback/fetch-policy.ts';
 import { absoluteUrl } from '../playback/hls-urls.ts';
 import { PLAYBACK_LIMITS } from '../playback/limits.ts';
@@ -124,10 +125,10 @@ export async function playoutOrigin(app: FastifyInstance, opts: PlayoutOriginOpt
     new OriginCache({ fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes), now }),
   );
   /** One timeline per channel, rebuilt when its programme or its assets' playlists change. */
-  const timelines = new Map<
+  const timelines = new CappedMap<
     string,
     { key: string; playlists: (MediaPlaylist | null)[]; timeline: Timeline }
-  >();
+  >(1_000);
 
   /** An asset's (or slate's) variants; a media playlist is a ladder of one. */
   async function variantsOf(url: string): Promise<Variant[]> {
@@ -193,29 +194,18 @@ export async function playoutOrigin(app: FastifyInstance, opts: PlayoutOriginOpt
         slate: durations(slatePlaylist),
       });
       cached = { key, playlists, timeline };
-      timelines.delete(channelId);
       timelines.set(channelId, cached);
-      if (timelines.size > 1_000) timelines.delete(timelines.keys().next().value!);
     }
     return { programme, ladder, variants, slateVariants, timeline: cached.timeline };
-  }
-
-  function failure(reply: FastifyReply, message: string) {
-    const body: ErrorResponse = {
-      statusCode: 502,
-      error: httpReason(502),
-      message,
-      requestId: reply.request.id,
-    };
-    return reply.code(502).send(body);
   }
 
   async function answer(reply: FastifyReply, build: () => Promise<string>) {
     try {
       return reply.type(MPEGURL).send(await build());
     } catch (error) {
+      // A 502 whose reason is the channel operator's to read (the shared handler shows it).
       if (error instanceof OriginFailure || error instanceof TimelineTooLarge)
-        return failure(reply, error.message);
+        throw new RequestProblem(502, error.message, { exposed: true, cause: error });
       throw error;
     }
   }

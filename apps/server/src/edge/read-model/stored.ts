@@ -15,6 +15,7 @@
  */
 import { RESOURCES, type ResourceKind } from '@cuepoint/core';
 import type { z } from 'zod';
+import { CappedMap } from '../../lib/capped-map.ts';
 
 /** What the edge reads of a resource kind: core's schema output. */
 export type Stored<K extends ResourceKind> = z.output<(typeof RESOURCES)[K]['schema']>;
@@ -33,8 +34,9 @@ export function storedReader<T extends Record<string, unknown>>(
   defaults: T,
 ) {
   const shape = (schema as unknown as { shape?: Record<string, z.ZodType> }).shape ?? {};
-  const logged = new Set<string>();
-  const memo = new Map<string, { version: number; value: T }>();
+  /** The ids whose repair was logged (once each; the oldest forgotten first). */
+  const logged = new CappedMap<string, true>(10_000);
+  const memo = new CappedMap<string, { version: number; value: T }>(50_000);
 
   function repaired(id: string, data: unknown): T {
     const stored = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
@@ -49,8 +51,7 @@ export function storedReader<T extends Record<string, unknown>>(
       }
     }
     if (!logged.has(id)) {
-      logged.add(id);
-      if (logged.size > 10_000) logged.clear();
+      logged.set(id, true);
       log(
         `stored ${name} ${id} fails core's schema: read with core's defaults for ${replaced.join(', ') || 'none of its fields (a rule across fields failed)'}`,
       );
@@ -69,12 +70,7 @@ export function storedReader<T extends Record<string, unknown>>(
       const parsed = schema.safeParse(row.data);
       const value = parsed.success ? parsed.data : repaired(row.id, row.data);
       if (version !== undefined) {
-        memo.delete(row.id);
         memo.set(row.id, { version, value });
-        if (memo.size > 50_000) {
-          const oldest = memo.keys().next().value;
-          if (oldest !== undefined) memo.delete(oldest);
-        }
       }
       return value;
     },
