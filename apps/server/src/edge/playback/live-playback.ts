@@ -15,38 +15,25 @@ import {
   detectAvails,
   type LiveStitchResult,
   parseViewerState,
-  serializeMediaPlaylist,
   serializeMultivariantPlaylist,
   serializeViewerState,
   stitchLive,
   type UpcomingAvail,
   type ViewerState,
 } from '@cuepoint/stitcher';
-import type { DbOrTx } from '../../db/client.ts';
-import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
-import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
-import { availRecord, type Decision, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
-import type { BeaconSender } from './beacons.ts';
-import { Creatives, containerOf } from './creatives.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
+import { ladderOf } from '../conditioning/conditioner.ts';
+import type { EventSubject } from '../events/pipeline.ts';
+import { availRecord, type Decision, decideAvails, type Viewer } from './ad-decisions.ts';
+import { containerOf } from './creatives.ts';
 import { recordBeacon, recordDecision } from './decision-events.ts';
-import { delivered, effectiveDelivery } from './delivery.ts';
-import { playlistFetcher } from './fetch-policy.ts';
 import { KeyedLock } from './keyed-lock.ts';
-import type { PlaybackLimits } from './limits.ts';
-import { ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
-import { OriginCache, type OriginFetched } from './origin-cache.ts';
+import { type ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
-import { PlaylistSource } from './playlist-source.ts';
 import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
-import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
+import type { PlaybackRuntime } from './runtime.ts';
 import { withScheduledBreaks } from './scheduled-breaks.ts';
-import type {
-  AvailRecord,
-  LiveSessionData,
-  OriginRendition,
-  SessionStore,
-  ViewerSession,
-} from './sessions.ts';
+import type { AvailRecord, LiveSessionData, OriginRendition, ViewerSession } from './sessions.ts';
 import {
   advanceClock,
   markJoinedMidAd,
@@ -54,24 +41,6 @@ import {
   type TrackingDocument,
   trackingDocument,
 } from './tracking.ts';
-
-export interface LivePlaybackOptions {
-  db: DbOrTx;
-  sessions: SessionStore;
-  policy: FetchPolicy;
-  limits: PlaybackLimits;
-  now: () => number;
-  random?: () => number;
-  conditioner?: Conditioner | undefined;
-  /** Sends the ads' beacons server-side; without one, none are sent (client-side tracking only). */
-  beacons?: BeaconSender | undefined;
-  /** Records decisions, beacons, failures and counts (events/); without one, nothing is recorded. */
-  events?: EventPipeline | undefined;
-  /** The built-in ad server's demand (internal decisions); without it, they have no ads. */
-  campaigns?: DecisionDeps['campaigns'];
-  /** The platform configuration's CDN base (CDNBASE), for accounts without a CDN of their own. */
-  platformCdnBase?: (() => Promise<string | undefined>) | undefined;
-}
 
 /** What a live stream's events are about. */
 export const liveSubject = (config: LiveConfig): EventSubject => ({
@@ -94,98 +63,14 @@ export interface ServedPlaylist {
 }
 
 export class LivePlayback {
-  /** The one origin cache of every live viewer (its stats count what the origins saw). */
-  readonly origin: PlaylistSource;
-  readonly creatives: Creatives;
-  /** How ad decisions fetch VAST and check creatives (VOD playback takes its decisions the same way). */
-  readonly decisionDeps: DecisionDeps;
   private readonly configs: ConfigCache<LiveConfig>;
   private readonly locks = new KeyedLock();
   /** The last target duration seen per origin media playlist: its cache lives half of it. */
-  private readonly targetDurations = new Map<string, number>();
-  private readonly limits: PlaybackLimits;
+  private readonly targetDurations = new CappedMap<string, number>(10_000);
 
-  constructor(private readonly options: LivePlaybackOptions) {
-    const { policy, limits, now } = options;
-    this.limits = limits;
-    this.origin = new PlaylistSource(
-      new OriginCache({
-        fetch: this.timed(playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes)),
-        now,
-      }),
-    );
-    this.creatives = new Creatives(
-      new PlaylistSource(
-        new OriginCache({
-          fetch: playlistFetcher(policy, limits.originTimeoutMs, limits.originMaxBytes),
-          now,
-          // Creatives are asked for at each avail, minutes apart: keep them between avails.
-          idleMs: 2 * limits.creativeTtlMs,
-        }),
-      ),
-      limits.creativeTtlMs,
-    );
-    this.configs = new ConfigCache((id) => readLiveConfig(options.db, id), limits.configTtlMs, now);
-    this.decisionDeps = {
-      fetchVast: (url, headers, signal) =>
-        safeFetchText(url, {
-          policy,
-          timeoutMs: limits.vastTimeoutMs,
-          maxBytes: limits.vastMaxBytes,
-          headers,
-          signal,
-        }),
-      creatives: this.creatives,
-      now,
-      random: options.random ?? Math.random,
-      maxDepth: limits.vastMaxDepth,
-      conditioner: options.conditioner,
-      campaigns: options.campaigns,
-    };
-  }
-
-  /**
-   * The stream whose origin playlists are fetched, by URL: each fetch is counted for it (two
-   * streams of one origin share its cache: a fetch counts for the one that asked last).
-   */
-  private readonly originSubjects = new Map<string, EventSubject>();
-
-  private subjectOfOrigin(url: string, config: LiveConfig) {
-    this.attributeOrigin(url, liveSubject(config));
-  }
-
-  /** The fetches of `url` through the shared origin cache count for `subject` (VOD playback's too). */
-  attributeOrigin(url: string, subject: EventSubject) {
-    if (this.originSubjects.get(url)?.resourceId === subject.resourceId) return;
-    this.originSubjects.delete(url);
-    this.originSubjects.set(url, subject);
-    if (this.originSubjects.size > 10_000) {
-      const oldest = this.originSubjects.keys().next().value;
-      if (oldest !== undefined) this.originSubjects.delete(oldest);
-    }
-  }
-
-  /** An origin fetch, timed and counted for its stream (a failure is also an event). */
-  private timed(fetch: (url: string) => Promise<OriginFetched>) {
-    return async (url: string): Promise<OriginFetched> => {
-      const started = performance.now();
-      const subject = this.originSubjects.get(url);
-      try {
-        const answer = await fetch(url);
-        if (subject) {
-          const ok = answer.status >= 200 && answer.status <= 299;
-          const failure = ok ? undefined : `${url}: the origin answered ${answer.status}`;
-          this.options.events?.originFetch(subject, performance.now() - started, failure);
-        }
-        return answer;
-      } catch (error) {
-        if (subject) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.options.events?.originFetch(subject, performance.now() - started, `${url}: ${reason}`);
-        }
-        throw error;
-      }
-    };
+  /** Live playback on the process's one runtime (runtime.ts), shared with VOD playback. */
+  constructor(private readonly runtime: PlaybackRuntime) {
+    this.configs = runtime.configCache(readLiveConfig);
   }
 
   /** The active stream, or a 404 naming it. */
@@ -197,15 +82,14 @@ export class LivePlayback {
 
   /** The origin's multivariant playlist, rewritten for the session's renditions `known`. */
   private master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
-    const url = sourceUrl('master.m3u8', config.stream.sourceStreamUrl);
-    this.subjectOfOrigin(url, config);
     return sessionMultivariant(
-      this.origin,
-      url,
-      this.limits.masterTtlMs,
+      this.runtime.origin,
+      sourceUrl('master.m3u8', config.stream.sourceStreamUrl),
+      this.runtime.limits.masterTtlMs,
       known,
       uriFor,
-      this.limits.maxRenditions,
+      this.runtime.limits.maxRenditions,
+      this.runtime.askerFor(liveSubject(config)),
     );
   }
 
@@ -214,7 +98,7 @@ export class LivePlayback {
     const config = await this.config(streamId);
     // The indexes come first (the session stores them), the URIs once the session has its id.
     const { renditions } = await this.master(config, [], () => '');
-    const session = await this.options.sessions.create(
+    const session = await this.runtime.sessions.create(
       {
         kind: 'live',
         streamId: config.id,
@@ -228,12 +112,12 @@ export class LivePlayback {
     const { playlist } = await this.master(config, renditions, (i) =>
       renditionPath(config.id, session.id, i),
     );
-    this.options.events?.session(liveSubject(config));
+    this.runtime.events?.session(liveSubject(config));
     return { session, body: serializeMultivariantPlaylist(playlist) };
   }
 
   private async liveSession(streamId: string, sessionId: string): Promise<LiveSession> {
-    const session = await this.options.sessions.get(sessionId);
+    const session = await this.runtime.sessions.get(sessionId);
     // Another stream's session (its id in this stream's path) is no session of this stream.
     if (session?.kind !== 'live' || session.streamId !== streamId || !session.live) throw unknownSession();
     return session as LiveSession;
@@ -251,7 +135,7 @@ export class LivePlayback {
       // Renditions the origin added since are appended (the known ones keep their index).
       if (renditions.length !== known.length) {
         session.live.renditions = renditions;
-        await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
+        await this.runtime.sessions.save(session, config.stream.userLiveliness * 1000);
       }
       return serializeMultivariantPlaylist(playlist);
     });
@@ -270,13 +154,19 @@ export class LivePlayback {
       if (!rendition) throw unknownRendition();
       const config = await this.config(streamId);
 
-      this.options.events?.request(liveSubject(config), sessionId);
-      this.subjectOfOrigin(rendition.url, config);
-      const ttl = ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.limits.mediaTtlMs;
-      const { playlist: originPlaylist, stale } = await originMediaPlaylist(this.origin, rendition.url, ttl);
+      const subject = liveSubject(config);
+      this.runtime.events?.request(subject, sessionId);
+      const ttl =
+        ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.runtime.limits.mediaTtlMs;
+      const { playlist: originPlaylist, stale } = await originMediaPlaylist(
+        this.runtime.origin,
+        rendition.url,
+        ttl,
+        this.runtime.askerFor(subject),
+      );
       // The Event Scheduler's breaks, marked where the origin sends no cue of its own.
       const playlist = withScheduledBreaks(originPlaylist, config.schedule);
-      this.rememberTargetDuration(rendition.url, playlist.targetDuration);
+      this.targetDurations.set(rendition.url, playlist.targetDuration);
 
       const live = session.live;
       const state = session.state === null ? undefined : parseViewerState(session.state);
@@ -284,7 +174,7 @@ export class LivePlayback {
       await this.decideNewAvails(config, session, detected, state, upcoming);
       // Plans only for the avails the stitcher may ask about: in this window, or still tracked.
       const asked = new Set([...detected.map((d) => d.id), ...(state?.avails.map((a) => a.id) ?? [])]);
-      const plans = await this.creatives.plans(
+      const plans = await this.runtime.creatives.plans(
         live.avails.filter((r) => asked.has(r.id)),
         rendition,
         containerOf(playlist),
@@ -306,9 +196,8 @@ export class LivePlayback {
       recordStitch(live.avails, result, startOf);
       this.sendDueBeacons(result, live.avails, config, sessionId, joining);
       live.avails = this.trimmed(live.avails, result.state);
-      await this.options.sessions.save(session, config.stream.userLiveliness * 1000);
-      const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
-      return { body: serializeMediaPlaylist(delivered(result.playlist, delivery)), stale };
+      await this.runtime.sessions.save(session, config.stream.userLiveliness * 1000);
+      return { body: await this.runtime.serve(result.playlist, config.delivery), stale };
     });
   }
 
@@ -329,10 +218,10 @@ export class LivePlayback {
   ) {
     const { playlist } = result;
     const reached =
-      playlist.mediaSequence + playlist.segments.length - 1 - this.limits.beaconHoldBackSegments;
+      playlist.mediaSequence + playlist.segments.length - 1 - this.runtime.limits.beaconHoldBackSegments;
     if (joining) markJoinedMidAd(avails, result.tracking, reached + 1);
-    const sender = this.options.beacons;
-    const { events } = this.options;
+    const sender = this.runtime.beacons;
+    const { events } = this.runtime;
     if (!sender) return;
     for (const segment of result.tracking) {
       if (segment.msn > reached) continue;
@@ -355,24 +244,15 @@ export class LivePlayback {
     availId: string,
     decision: Decision | undefined,
   ) {
-    const sender = this.options.beacons;
+    const sender = this.runtime.beacons;
     const urls = decision?.errorUrls ?? [];
     if (!sender || urls.length === 0) return;
-    const { events } = this.options;
+    const { events } = this.runtime;
     const common = { subject: liveSubject(config), sessionId, availId };
     sender.send(
       urls,
       events && ((outcome) => recordBeacon(events, common, { adId: 'vast', event: 'error' }, outcome)),
     );
-  }
-
-  private rememberTargetDuration(url: string, seconds: number) {
-    this.targetDurations.delete(url);
-    this.targetDurations.set(url, seconds);
-    if (this.targetDurations.size > 10_000) {
-      const oldest = this.targetDurations.keys().next().value;
-      if (oldest !== undefined) this.targetDurations.delete(oldest);
-    }
   }
 
   /**
@@ -403,7 +283,7 @@ export class LivePlayback {
       .map((u) => ({ id: u.id, duration: u.duration, ahead: true }));
     const pending: { id: string; duration?: number | undefined; ahead?: boolean }[] = [...inWindow, ...ahead];
     if (pending.length === 0) return;
-    const budgetMs = Math.min(stream.maxWaitingSec * 1000, this.limits.decisionBudgetMs);
+    const budgetMs = Math.min(stream.maxWaitingSec * 1000, this.runtime.limits.decisionBudgetMs);
     const live = session.live;
     const capped = (live.adsDecided ?? 0) >= stream.adfrequencyCap;
     // Ads fill at most maxAdBacklogDuration of an avail (the rest is slate); the ad server is
@@ -416,7 +296,7 @@ export class LivePlayback {
           { ...stream, resource: { kind: 'liveStream', id: config.id } },
           { sessionId: session.id, viewer: session.viewer, ladder: ladderOf(live.renditions) },
           pending.map((avail) => ({ id: avail.id, duration: fill(avail.duration) })),
-          this.decisionDeps,
+          this.runtime.decisions,
           budgetMs,
         );
     for (const [i, avail] of pending.entries()) {
@@ -443,7 +323,7 @@ export class LivePlayback {
       if (avail.duration !== undefined) record.duration = avail.duration;
       records.push(record);
       this.sendErrorBeacons(config, session.id, record.id, capped ? undefined : decisions[i]);
-      recordDecision(this.options.events, {
+      recordDecision(this.runtime.events, {
         subject: liveSubject(config),
         sessionId: session.id,
         record,
@@ -463,7 +343,7 @@ export class LivePlayback {
       return undefined;
     }
     try {
-      const segments = await this.creatives.segmentsFor(config.slate.videoUrl, rendition);
+      const segments = await this.runtime.creatives.segmentsFor(config.slate.videoUrl, rendition);
       delete live.slateNote;
       return segments;
     } catch (error) {
@@ -474,7 +354,7 @@ export class LivePlayback {
 
   /** The most recent records, and always those of avails the viewer's state still tracks. */
   private trimmed(records: AvailRecord[], state: ViewerState): AvailRecord[] {
-    const excess = records.length - this.limits.maxSessionAvails;
+    const excess = records.length - this.runtime.limits.maxSessionAvails;
     if (excess <= 0) return records;
     const tracked = new Set(state.avails.map((a) => a.id));
     let dropped = 0;

@@ -7,6 +7,11 @@
  *   marked stale with the failure, so a viewer keeps its window (or the caller fills slate)
  *   instead of an error playlist; with no good answer yet, the failure is thrown.
  * Entries nobody asked for within `idleMs` are dropped, and at most `maxEntries` are kept.
+ *
+ * Who asked is told of each fetch that served them: a caller names itself (an OriginAsker, the
+ * stream or asset whose playlist it is) and is told once of every fetch whose answer it was
+ * given, with its time and failure. Two streams of one origin URL share its fetches, and each
+ * counts every fetch that served it (not only the one that asked last).
  */
 import { SafeFetchError } from './safe-fetch.ts';
 
@@ -27,6 +32,22 @@ export interface OriginFetched {
   body: string;
 }
 
+/** Who asks for a playlist: told once of each fetch whose answer it was given. */
+export interface OriginAsker {
+  /** One id per asker (a stream's id): told once per fetch, however often it asks. */
+  readonly id: string;
+  /** A fetch that served it: how long it took, and why it failed (undefined: it answered 2xx). */
+  fetched(ms: number, failure: string | undefined): void;
+}
+
+/** The last fetch of an entry, as its askers are told of it. */
+interface Fetch {
+  ms: number;
+  failure: string | undefined;
+  /** The askers told of it already. */
+  told: Set<string>;
+}
+
 export interface OriginCacheOptions {
   /** Fetches a URL (safeFetchText under the data plane's policy, in production). */
   fetch: (url: string) => Promise<OriginFetched>;
@@ -43,6 +64,7 @@ interface Entry {
   triedAt?: number;
   inflight?: Promise<void>;
   askedAt: number;
+  last?: Fetch;
 }
 
 export interface OriginCacheStats {
@@ -68,7 +90,7 @@ export class OriginCache {
   }
 
   /** The playlist at `url`, at most `ttlMs` old unless the origin is failing (see the module comment). */
-  async get(url: string, ttlMs: number): Promise<OriginAnswer> {
+  async get(url: string, ttlMs: number, asker?: OriginAsker): Promise<OriginAnswer> {
     const now = this.now();
     let entry = this.entries.get(url);
     if (!entry) {
@@ -84,6 +106,7 @@ export class OriginCache {
       this.stats.shared += 1;
     }
     if (entry.inflight) await entry.inflight;
+    if (asker) tell(asker, entry.last);
     return this.answer(entry);
   }
 
@@ -96,14 +119,19 @@ export class OriginCache {
 
   private async refresh(url: string, entry: Entry) {
     this.stats.fetches += 1;
+    const started = performance.now();
+    // What the askers are told: the origin's status, or the fetch's own error, after the URL.
+    let failure: string | undefined;
     try {
       const answer = await this.options.fetch(url);
       if (answer.status < 200 || answer.status > 299) {
-        throw new SafeFetchError('status', `${url}: the origin answered ${answer.status}`, answer.status);
+        failure = `${url}: the origin answered ${answer.status}`;
+        throw new SafeFetchError('status', failure, answer.status);
       }
       entry.good = { body: answer.body, url: answer.url, fetchedAt: this.now() };
       entry.failure = undefined;
     } catch (error) {
+      failure ??= `${url}: ${error instanceof Error ? error.message : String(error)}`;
       entry.failure =
         error instanceof SafeFetchError
           ? error
@@ -112,6 +140,7 @@ export class OriginCache {
               `${url}: ${error instanceof Error ? error.message : String(error)}`,
             );
     } finally {
+      entry.last = { ms: performance.now() - started, failure, told: new Set() };
       entry.triedAt = this.now();
       entry.inflight = undefined;
     }
@@ -133,4 +162,11 @@ export class OriginCache {
   get size() {
     return this.entries.size;
   }
+}
+
+/** Tells `asker` of the fetch `last`, once. */
+function tell(asker: OriginAsker, last: Fetch | undefined) {
+  if (!last || last.told.has(asker.id)) return;
+  last.told.add(asker.id);
+  asker.fetched(last.ms, last.failure);
 }

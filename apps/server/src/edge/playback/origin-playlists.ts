@@ -5,19 +5,24 @@
  */
 import type { MediaPlaylist } from '@cuepoint/stitcher';
 import { type RewrittenMultivariant, rewriteMultivariant, singleRenditionMultivariant } from './hls-urls.ts';
+import type { OriginAsker } from './origin-cache.ts';
 import type { PlaylistSource, SourcedPlaylist } from './playlist-source.ts';
 import { OriginProblem } from './problems.ts';
 import { SafeFetchError } from './safe-fetch.ts';
 import type { OriginRendition } from './sessions.ts';
 
-/** The playlist at `url` through the shared cache; a failure is an OriginProblem. */
+/**
+ * The playlist at `url` through the shared cache, for `asker` (told of the fetch that served it);
+ * a failure is an OriginProblem.
+ */
 export async function originPlaylist(
   source: PlaylistSource,
   url: string,
   ttlMs: number,
+  asker?: OriginAsker,
 ): Promise<SourcedPlaylist> {
   try {
-    return await source.get(url, ttlMs);
+    return await source.get(url, ttlMs, asker);
   } catch (error) {
     throw error instanceof SafeFetchError ? OriginProblem.of(error) : error;
   }
@@ -28,8 +33,9 @@ export async function originMediaPlaylist(
   source: PlaylistSource,
   url: string,
   ttlMs: number,
+  asker?: OriginAsker,
 ): Promise<{ playlist: MediaPlaylist; stale: boolean }> {
-  const { playlist, answer } = await originPlaylist(source, url, ttlMs);
+  const { playlist, answer } = await originPlaylist(source, url, ttlMs, asker);
   if (playlist.type !== 'media')
     throw new OriginProblem(`${answer.url} is a multivariant playlist where a media playlist was expected`);
   return { playlist, stale: answer.stale };
@@ -56,8 +62,9 @@ export async function sessionMultivariant(
   known: readonly OriginRendition[],
   uriFor: (index: number) => string,
   maxRenditions: number,
+  asker?: OriginAsker,
 ): Promise<RewrittenMultivariant> {
-  const { playlist, answer } = await originPlaylist(source, url, ttlMs);
+  const { playlist, answer } = await originPlaylist(source, url, ttlMs, asker);
   if (playlist.type === 'media') {
     const rendition: OriginRendition = { url: answer.url, type: 'variant' };
     const found = known.findIndex((r) => r.url === rendition.url);

@@ -6,7 +6,7 @@
 import { type Playlist, PlaylistParseError, parsePlaylist } from '@cuepoint/stitcher';
 import { CappedMap } from '../../lib/capped-map.ts';
 import { absoluteMediaPlaylist } from './hls-urls.ts';
-import type { OriginAnswer, OriginCache } from './origin-cache.ts';
+import type { OriginAnswer, OriginAsker, OriginCache } from './origin-cache.ts';
 import { SafeFetchError } from './safe-fetch.ts';
 
 export interface SourcedPlaylist {
@@ -26,10 +26,11 @@ export class PlaylistSource {
 
   /**
    * The playlist at `url`, at most `ttlMs` old unless the origin is failing (then the last good
-   * one, `answer.stale`). Throws a SafeFetchError when there never was a good one.
+   * one, `answer.stale`). Throws a SafeFetchError when there never was a good one. `asker` is
+   * told of the fetch that served it (OriginCache).
    */
-  async get(url: string, ttlMs: number): Promise<SourcedPlaylist> {
-    const answer = await this.cache.get(url, ttlMs);
+  async get(url: string, ttlMs: number, asker?: OriginAsker): Promise<SourcedPlaylist> {
+    const answer = await this.cache.get(url, ttlMs, asker);
     const memo = this.parsed.get(url);
     if (memo && memo.body === answer.body) return { playlist: memo.playlist, answer };
     let playlist: Playlist;

@@ -28,6 +28,7 @@ import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
 import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
 import { OriginProblem, unknownRendition } from './problems.ts';
+import { PlaybackRuntime } from './runtime.ts';
 import type { FetchPolicy } from './safe-fetch.ts';
 import {
   boundsOf,
@@ -132,7 +133,8 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   const policy = playbackPolicy({ publicUrl, allowHosts: opts.allowHosts, lookup: opts.lookup });
   const beacons = new BeaconSender({ policy, now, log: app.log, timeoutMs: limits.beaconTimeoutMs });
   app.addHook('onClose', async () => beacons.close());
-  const live = new LivePlayback({
+  // One runtime (origin cache, creatives, decisions, beacons, events) for live and VOD alike.
+  const runtime = new PlaybackRuntime({
     beacons,
     events: app.events,
     conditioner: opts.conditioner,
@@ -174,18 +176,8 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   });
 
   const playlist = (reply: FastifyReply, body: string) => reply.type(MPEGURL).send(body);
-  const vod = new VodPlayback({
-    db: app.db,
-    sessions,
-    limits,
-    now,
-    origin: live.origin,
-    creatives: live.creatives,
-    decisionDeps: live.decisionDeps,
-    events: app.events,
-    attributeOrigin: (url, subject) => live.attributeOrigin(url, subject),
-    platformCdnBase,
-  });
+  const live = new LivePlayback(runtime);
+  const vod = new VodPlayback(runtime);
 
   const kinds: PlaybackKind[] = [
     {

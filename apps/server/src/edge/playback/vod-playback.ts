@@ -13,7 +13,6 @@ import {
   adDuration,
   insertVodAds,
   type MediaPlaylist,
-  serializeMediaPlaylist,
   serializeMultivariantPlaylist,
   type VodBreak,
   vodBreakTimes,
@@ -21,26 +20,19 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import { ladderOf } from '../conditioning/conditioner.ts';
 import type { Rung } from '../conditioning/ffmpeg.ts';
-import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
+import type { EventSubject } from '../events/pipeline.ts';
 import { findStored } from '../read-model/resources.ts';
 import type { Stored } from '../read-model/stored.ts';
-import { type AdSource, availRecord, type DecisionDeps, decideAvails, type Viewer } from './ad-decisions.ts';
-import { type Creatives, containerOf } from './creatives.ts';
+import { type AdSource, availRecord, decideAvails, type Viewer } from './ad-decisions.ts';
+import { containerOf } from './creatives.ts';
 import { recordDecision } from './decision-events.ts';
-import { type Delivery, delivered, effectiveDelivery, readDelivery } from './delivery.ts';
+import { type Delivery, readDelivery } from './delivery.ts';
 import { KeyedLock } from './keyed-lock.ts';
-import type { PlaybackLimits } from './limits.ts';
-import { ConfigCache } from './live-config.ts';
+import type { ConfigCache } from './live-config.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
-import type { PlaylistSource } from './playlist-source.ts';
 import { OriginProblem, unknownRendition, unknownSession, unknownVod } from './problems.ts';
-import type {
-  AvailRecord,
-  OriginRendition,
-  SessionStore,
-  ViewerSession,
-  VodSessionData,
-} from './sessions.ts';
+import type { PlaybackRuntime } from './runtime.ts';
+import type { AvailRecord, OriginRendition, ViewerSession, VodSessionData } from './sessions.ts';
 import { type TrackingDocument, trackingDocument } from './tracking.ts';
 
 export interface VodConfig {
@@ -57,23 +49,6 @@ export async function readVodConfig(db: DbOrTx, id: string): Promise<VodConfig |
   if (row?.data.status !== 'active' || row.data.sourceUrl === '') return undefined;
   const delivery = await readDelivery(db, row.customerId);
   return delivery && { id: row.id, customerId: row.customerId, asset: row.data, delivery };
-}
-
-export interface VodPlaybackOptions {
-  db: DbOrTx;
-  sessions: SessionStore;
-  limits: PlaybackLimits;
-  now: () => number;
-  /** The live side's origin cache and creatives (one of each per process), and its decision deps. */
-  origin: PlaylistSource;
-  creatives: Creatives;
-  decisionDeps: DecisionDeps;
-  /** Records decisions and counts (events/); without one, nothing is recorded. */
-  events?: EventPipeline | undefined;
-  /** Counts the origin fetches of a URL for an asset (the shared origin cache's, live-playback.ts). */
-  attributeOrigin?: (url: string, subject: EventSubject) => void;
-  /** The platform configuration's CDN base (CDNBASE), for accounts without a CDN of their own. */
-  platformCdnBase?: (() => Promise<string | undefined>) | undefined;
 }
 
 /** What a VOD asset's events are about. */
@@ -110,16 +85,9 @@ export class VodPlayback {
   private readonly configs: ConfigCache<VodConfig>;
   private readonly locks = new KeyedLock();
 
-  constructor(private readonly options: VodPlaybackOptions) {
-    this.configs = new ConfigCache(
-      (id) => readVodConfig(options.db, id),
-      options.limits.configTtlMs,
-      options.now,
-    );
-  }
-
-  private get limits() {
-    return this.options.limits;
+  /** VOD playback on the process's one runtime (runtime.ts), shared with live playback. */
+  constructor(private readonly runtime: PlaybackRuntime) {
+    this.configs = runtime.configCache(readVodConfig);
   }
 
   /** The active asset, or a 404 naming it. */
@@ -130,22 +98,25 @@ export class VodPlayback {
   }
 
   private master(config: VodConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
-    const url = sourceUrl(config.asset.sourceUrl, config.asset.sourceUrl);
-    this.options.attributeOrigin?.(url, vodSubject(config));
     return sessionMultivariant(
-      this.options.origin,
-      url,
-      this.limits.vodTtlMs,
+      this.runtime.origin,
+      sourceUrl(config.asset.sourceUrl, config.asset.sourceUrl),
+      this.runtime.limits.vodTtlMs,
       known,
       uriFor,
-      this.limits.maxRenditions,
+      this.runtime.limits.maxRenditions,
+      this.runtime.askerFor(vodSubject(config)),
     );
   }
 
   /** An origin rendition's VOD playlist (a live one, without ENDLIST, is refused). */
   private async media(url: string, config: VodConfig): Promise<MediaPlaylist> {
-    this.options.attributeOrigin?.(url, vodSubject(config));
-    const { playlist } = await originMediaPlaylist(this.options.origin, url, this.limits.vodTtlMs);
+    const { playlist } = await originMediaPlaylist(
+      this.runtime.origin,
+      url,
+      this.runtime.limits.vodTtlMs,
+      this.runtime.askerFor(vodSubject(config)),
+    );
     if (!playlist.endList)
       throw new OriginProblem(
         `${url} is a live playlist (no EXT-X-ENDLIST): a VOD asset’s source must be a VOD playlist`,
@@ -183,7 +154,7 @@ export class VodPlayback {
       breaks.push({ ...wanted[i]!, position, at });
     }
 
-    const session = await this.options.sessions.create(
+    const session = await this.runtime.sessions.create(
       {
         kind: 'vod',
         streamId: config.id,
@@ -192,17 +163,17 @@ export class VodPlayback {
         viewer,
         vod: { renditions, avails: [] },
       },
-      this.limits.vodSessionTtlMs,
+      this.runtime.limits.vodSessionTtlMs,
     );
     const avails = await this.decide(config, session.id, viewer, breaks, ladderOf(renditions));
     await this.placeForTracking(avails, content, reference);
     session.vod = { renditions, avails };
-    await this.options.sessions.save(session, this.limits.vodSessionTtlMs);
+    await this.runtime.sessions.save(session, this.runtime.limits.vodSessionTtlMs);
 
     const { playlist } = await this.master(config, renditions, (i) =>
       vodRenditionPath(config.id, session.id, i),
     );
-    this.options.events?.session(vodSubject(config));
+    this.runtime.events?.session(vodSubject(config));
     return { session, body: serializeMultivariantPlaylist(playlist) };
   }
 
@@ -218,16 +189,16 @@ export class VodPlayback {
     const source: AdSource = {
       adDecision: config.asset.bundleId ? 'internal' : 'external',
       vastUrl: tag,
-      adpodLength: this.limits.vodMaxAdsPerBreak,
+      adpodLength: this.runtime.limits.vodMaxAdsPerBreak,
       owner: 'asset',
       resource: { kind: 'vod', id: config.id },
     };
-    const budgetMs = this.limits.decisionBudgetMs;
+    const budgetMs = this.runtime.limits.decisionBudgetMs;
     const decisions = await decideAvails(
       source,
       { sessionId, viewer, ladder },
       breaks.map((b) => ({ id: b.id, position: b.position, startsIn: b.at })),
-      this.options.decisionDeps,
+      this.runtime.decisions,
       budgetMs,
     );
     return breaks.map((b, i) => {
@@ -238,7 +209,7 @@ export class VodPlayback {
       );
       record.offset = b.at;
       // A VOD break without ads is left out: the viewer goes on with the content.
-      recordDecision(this.options.events, {
+      recordDecision(this.runtime.events, {
         subject: vodSubject(config),
         sessionId,
         record,
@@ -259,7 +230,7 @@ export class VodPlayback {
     rendition: OriginRendition,
     content: MediaPlaylist,
   ): Promise<VodBreak[]> {
-    const plans = await this.options.creatives.plans(avails, rendition, containerOf(content));
+    const plans = await this.runtime.creatives.plans(avails, rendition, containerOf(content));
     return avails.map((record) => ({
       id: record.id,
       offset: record.offset ?? 0,
@@ -294,7 +265,7 @@ export class VodPlayback {
   }
 
   private async vodSession(vodId: string, sessionId: string): Promise<VodSession> {
-    const session = await this.options.sessions.get(sessionId);
+    const session = await this.runtime.sessions.get(sessionId);
     if (session?.kind !== 'vod' || session.streamId !== vodId || !session.vod) throw unknownSession();
     return session as VodSession;
   }
@@ -317,11 +288,10 @@ export class VodPlayback {
     const rendition = session.vod.renditions[index];
     if (!rendition) throw unknownRendition();
     const config = await this.config(vodId);
-    this.options.events?.request(vodSubject(config), sessionId);
+    this.runtime.events?.request(vodSubject(config), sessionId);
     const content = await this.media(rendition.url, config);
     const result = insertVodAds(content, await this.breaksFor(session.vod.avails, rendition, content));
-    const delivery = effectiveDelivery(config.delivery, await this.options.platformCdnBase?.());
-    return serializeMediaPlaylist(delivered(result.playlist, delivery));
+    return this.runtime.serve(result.playlist, config.delivery);
   }
 
   async tracking(vodId: string, sessionId: string): Promise<TrackingDocument> {

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { OriginCache, type OriginFetched } from '../origin-cache.ts';
+import { type OriginAsker, OriginCache, type OriginFetched } from '../origin-cache.ts';
 import { SafeFetchError, safeFetchText } from '../safe-fetch.ts';
 
 /** A controllable origin: each fetch waits until the test answers it. */
@@ -17,7 +17,41 @@ function manualOrigin() {
 
 const playlist = (n: number) => `#EXTM3U\n#EXT-X-MEDIA-SEQUENCE:${n}\n`;
 
+/** An asker that writes down each fetch it is told of. */
+function asker(id: string) {
+  const told: (string | undefined)[] = [];
+  const it: OriginAsker = { id, fetched: (_ms, failure) => told.push(failure) };
+  return { asker: it, told };
+}
+
 describe('OriginCache', () => {
+  it('tells every asker once of each fetch that served it, however often it asks', async () => {
+    let t = 0;
+    const origin = manualOrigin();
+    const cache = new OriginCache({ fetch: origin.fetch, now: () => t });
+    const [a, b, c] = [asker('a'), asker('b'), asker('c')];
+    const waiting = [
+      cache.get('http://o/a.m3u8', 1000, a.asker),
+      cache.get('http://o/a.m3u8', 1000, b.asker),
+    ];
+    origin.pending[0]!.resolve({ url: 'http://o/a.m3u8', status: 200, body: playlist(1) });
+    await Promise.all(waiting);
+    // Served fresh from the cache: told of the fetch that answered it, once.
+    await cache.get('http://o/a.m3u8', 1000, c.asker);
+    await cache.get('http://o/a.m3u8', 1000, c.asker);
+    await cache.get('http://o/a.m3u8', 1000, a.asker);
+    expect([a.told, b.told, c.told]).toEqual([[undefined], [undefined], [undefined]]);
+    // The next refresh fails: each asker served its stale answer is told of the failure.
+    t = 2000;
+    const refreshing = cache.get('http://o/a.m3u8', 1000, b.asker);
+    origin.pending[1]!.resolve({ url: 'http://o/a.m3u8', status: 503, body: '' });
+    expect((await refreshing).stale).toBe(true);
+    expect((await cache.get('http://o/a.m3u8', 1000, a.asker)).stale).toBe(true);
+    const failure = 'http://o/a.m3u8: the origin answered 503';
+    expect([a.told, b.told, c.told]).toEqual([[undefined, failure], [undefined, failure], [undefined]]);
+    expect(cache.stats.fetches).toBe(2);
+  });
+
   it('shares one fetch among everyone who asks while it is under way', async () => {
     let t = 0;
     const origin = manualOrigin();

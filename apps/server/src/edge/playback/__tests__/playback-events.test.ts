@@ -174,4 +174,31 @@ describe('playback events', () => {
     expect(counters.originErrors).toBe(failures.length);
     expect(counters.originRequests).toBeGreaterThan(counters.originErrors);
   });
+
+  it('counts each fetch of an origin two streams share for both of them, failures included', async () => {
+    // Both streams play the one fake origin: whoever asks first fetches, the other is served
+    // that answer from the cache; the fetch served both and counts for both.
+    const first = await h.stream();
+    const second = await h.stream();
+    const cycle = h.nextCycle();
+    h.at(cycle, 4);
+    const viewers = [await openSession(h, first), await openSession(h, second)];
+    for (const viewer of viewers) await mediaPlaylist(h, viewer.uris[0]!);
+    h.media.originDown = true;
+    try {
+      h.at(cycle, 6);
+      for (const viewer of viewers) await mediaPlaylist(h, viewer.uris[0]!);
+    } finally {
+      h.media.originDown = false;
+    }
+    await h.app.events.flush();
+    const [a, b] = [await countersOf(first), await countersOf(second)];
+    // The multivariant playlist, the media playlist, and its failed refresh.
+    expect(a).toMatchObject({ originRequests: 3, originErrors: 1 });
+    expect(b).toMatchObject({ originRequests: 3, originErrors: 1 });
+    for (const streamId of [first, second])
+      expect((await eventsOf(streamId, 'origin-error')).map((e) => e.message)).toEqual([
+        expect.stringMatching(/\/live\/v0\/index\.m3u8: the origin answered 503$/),
+      ]);
+  });
 });
