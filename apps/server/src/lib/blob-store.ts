@@ -12,7 +12,7 @@ import {
   writeFile,
 } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { fileAccess, type RandomAccess } from './video-container.ts';
 
 /**
@@ -60,6 +60,21 @@ export interface BlobInfo {
   modifiedAt: Date;
 }
 
+/** Bytes `start` to `end` of a file, both inclusive (an HTTP byte range, already within the file). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+/** A file opened for reading: its whole size and a stream of the bytes asked for. */
+export interface OpenedBlob {
+  /** The whole file's size, whatever range is streamed. */
+  size: number;
+  /** When the file was last written (an HTTP Last-Modified). */
+  modifiedAt: Date;
+  stream: Readable;
+}
+
 export interface BlobStore {
   /** Stores `data` under a new random key ending in `ext` ('.png' or 'png'); answers the key. */
   put(ns: BlobNamespace, ext: string, data: Uint8Array): Promise<string>;
@@ -77,10 +92,16 @@ export interface BlobStore {
   ): Promise<StoredBlob>;
   /** The file's bytes, or null when there is no such key (a malformed key included). */
   get(ns: BlobNamespace, key: string): Promise<Buffer | null>;
-  /** The file's size and a stream of its bytes, or null when there is no such key. */
-  open(ns: BlobNamespace, key: string): Promise<{ size: number; stream: Readable } | null>;
+  /**
+   * The file's size, modification time and a stream of its bytes (only those of `range` when
+   * given: read from the file at that offset, never the whole file), or null when there is no
+   * such key. A range reaching past the end is cut at the end; one starting past it streams nothing.
+   */
+  open(ns: BlobNamespace, key: string, range?: ByteRange): Promise<OpenedBlob | null>;
   /** The file's size in bytes, or null when there is no such key. */
   size(ns: BlobNamespace, key: string): Promise<number | null>;
+  /** The file's size and modification time (no stream opened), or null when there is no such key. */
+  stat(ns: BlobNamespace, key: string): Promise<Omit<BlobInfo, 'key'> | null>;
   /** Every stored file of the namespace (temporary files of unfinished puts excluded). */
   list(ns: BlobNamespace): Promise<BlobInfo[]>;
   /** Removes the file; a missing or malformed key is not an error. */
@@ -181,7 +202,7 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
         throw err;
       }
     },
-    async open(ns, key) {
+    async open(ns, key, range) {
       const path = pathOf(ns, key);
       if (!path) return null;
       let handle: FileHandle;
@@ -192,9 +213,18 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
         throw err;
       }
       try {
-        const { size } = await handle.stat();
-        // The stream owns the handle from here and closes it when done or destroyed.
-        return { size, stream: handle.createReadStream() };
+        const { size, mtime } = await handle.stat();
+        const end = range ? Math.min(range.end, size - 1) : size - 1;
+        if (range && range.start > end) {
+          await handle.close();
+          return { size, modifiedAt: mtime, stream: Readable.from([]) };
+        }
+        // The stream owns the handle from here and closes it when done or destroyed. A range is
+        // read from its offset (positional reads, `end` inclusive), never the bytes before it.
+        const stream = range
+          ? handle.createReadStream({ start: range.start, end })
+          : handle.createReadStream();
+        return { size, modifiedAt: mtime, stream };
       } catch (err) {
         await handle.close();
         throw err;
@@ -205,6 +235,17 @@ export async function createFileBlobStore(root: string): Promise<BlobStore> {
       if (!path) return null;
       try {
         return (await stat(path)).size;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async stat(ns, key) {
+      const path = pathOf(ns, key);
+      if (!path) return null;
+      try {
+        const info = await stat(path);
+        return info.isFile() ? { size: info.size, modifiedAt: info.mtime } : null;
       } catch (err) {
         if (isMissing(err)) return null;
         throw err;

@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { releaseUnreferenced, takePendingReleases } from '../lib/blob-references.ts';
 import {
   type BlobStore,
+  type ByteRange,
   createFileBlobStore,
   isBlobKey,
   publicContentTypeOf,
@@ -58,6 +59,65 @@ export interface BlobsPluginOptions {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The headers of a file answer (removed again when the file vanished meanwhile). */
+const FILE_HEADERS = [
+  'cache-control',
+  'etag',
+  'last-modified',
+  'accept-ranges',
+  'x-content-type-options',
+  'content-security-policy',
+  'cross-origin-resource-policy',
+] as const;
+
+/**
+ * What a Range header asks of a file of `size` bytes (RFC 9110 section 14): `null` to answer the
+ * whole file (no header, a unit other than bytes, a syntactically invalid one, which a server
+ * ignores, or several ranges: answered whole rather than as multipart/byteranges, which RFC 9110
+ * allows and players never need), 'unsatisfiable' (416), or the one range to answer (206), its
+ * end cut at the file's end.
+ */
+export function requestedRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
+  if (header === undefined) return null;
+  const match = /^bytes[ \t]*=[ \t]*(.*)$/i.exec(header.trim());
+  if (!match) return null;
+  const specs = match[1]!.split(',').map((spec) => spec.trim());
+  const parsed = specs.map((spec) => /^(?:(\d+)-(\d*)|-(\d+))$/.exec(spec));
+  if (parsed.some((m) => m === null)) return null;
+  const [only] = parsed as RegExpExecArray[];
+  // A first-last pair whose last is before its first is invalid: the whole header is ignored.
+  for (const m of parsed as RegExpExecArray[]) {
+    if (m[1] !== undefined && m[2] !== '' && Number(m[2]) < Number(m[1])) return null;
+  }
+  if (parsed.length !== 1 || !only) return null;
+  if (only[3] !== undefined) {
+    // -n: the last n bytes (all of a shorter file); -0 asks for nothing.
+    const suffix = Number(only[3]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(only[1]);
+  if (start >= size) return 'unsatisfiable';
+  const end = only[2] === '' ? size - 1 : Math.min(Number(only[2]), size - 1);
+  return { start, end };
+}
+
+/** HTTP-date of a modification time, whole seconds (what Last-Modified can carry). */
+const httpDate = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000).toUTCString();
+
+/**
+ * Whether If-Range lets the Range apply: absent, the file's current strong ETag (weak ones never
+ * match), or exactly its Last-Modified date. Anything else: the file may have changed, answer it whole.
+ */
+function ifRangeHolds(header: string | string[] | undefined, etag: string, lastModified: string): boolean {
+  if (header === undefined) return true;
+  // Sent twice: not one validator, so not a match.
+  if (Array.isArray(header)) return false;
+  const value = header.trim();
+  if (value.startsWith('"') || value.startsWith('W/')) return value === etag;
+  const date = Date.parse(value);
+  return !Number.isNaN(date) && date === Date.parse(lastModified);
+}
 
 /**
  * The blob store under DATA_DIR/blobs, and `GET /files/:key` serving its public namespace
@@ -76,8 +136,9 @@ export const blobsPlugin = fp(async (app: FastifyInstance, opts: BlobsPluginOpti
     put: (ns, ext, data) => store.put(ns, ext, data),
     putStream: (ns, ext, source, options) => store.putStream(ns, ext, source, options),
     get: (ns, key) => store.get(ns, key),
-    open: (ns, key) => store.open(ns, key),
+    open: (ns, key, range) => store.open(ns, key, range),
     size: (ns, key) => store.size(ns, key),
+    stat: (ns, key) => store.stat(ns, key),
     list: (ns) => store.list(ns),
     async delete(ns, key) {
       await store.delete(ns, key);
@@ -154,28 +215,51 @@ export const blobsPlugin = fp(async (app: FastifyInstance, opts: BlobsPluginOpti
     await app.blobStorage.settled();
   });
 
-  app.get<{ Params: { key: string } }>('/files/:key', { schema: { hide: true } }, async (request, reply) => {
-    const { key } = request.params;
-    const type = publicContentTypeOf(key);
-    const file = type && isBlobKey(key) ? await app.blobs.open('public', key) : null;
-    if (!file || !type) throw notFound('File not found');
-    const etag = `"${key}"`;
-    reply
-      .header('cache-control', IMMUTABLE)
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff')
-      // An image needs nothing else; opened on its own it may run nothing.
-      .header(
-        'content-security-policy',
-        "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
-      );
-    // Videos (slates, ad creatives) are media for players on other origins too: an ad's MP4 is in
-    // the VAST answers, and the console previews it from PUBLIC_URL's origin.
-    if (type.startsWith('video/')) reply.header('cross-origin-resource-policy', 'cross-origin');
-    if (request.headers['if-none-match'] === etag) {
-      file.stream.destroy();
-      return reply.code(304).send();
-    }
-    return reply.type(type).header('content-length', file.size).send(file.stream);
+  // GET and HEAD (declared together: Fastify's own HEAD would read the whole stream to drop it).
+  app.route<{ Params: { key: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/files/:key',
+    schema: { hide: true },
+    handler: async (request, reply) => {
+      const { key } = request.params;
+      const type = publicContentTypeOf(key);
+      const info = type && isBlobKey(key) ? await app.blobs.stat('public', key) : null;
+      if (!info || !type) throw notFound('File not found');
+      const etag = `"${key}"`;
+      const lastModified = httpDate(info.modifiedAt);
+      reply
+        .header('cache-control', IMMUTABLE)
+        .header('etag', etag)
+        .header('last-modified', lastModified)
+        .header('accept-ranges', 'bytes')
+        .header('x-content-type-options', 'nosniff')
+        // An image needs nothing else; opened on its own it may run nothing.
+        .header(
+          'content-security-policy',
+          "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+        );
+      // Videos (slates, ad creatives) are media for players on other origins too: an ad's MP4 is in
+      // the VAST answers, and the console previews it from PUBLIC_URL's origin.
+      if (type.startsWith('video/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+
+      const asked = ifRangeHolds(request.headers['if-range'], etag, lastModified)
+        ? requestedRange(request.headers.range, info.size)
+        : null;
+      if (asked === 'unsatisfiable') {
+        return reply.code(416).header('content-range', `bytes */${info.size}`).send();
+      }
+      // Only the range's bytes are read from the store; a file gone since its stat is a 404
+      // without the file answer's headers. HEAD opens nothing.
+      const file = request.method === 'HEAD' ? null : await app.blobs.open('public', key, asked ?? undefined);
+      if (request.method !== 'HEAD' && !file) {
+        for (const name of FILE_HEADERS) reply.removeHeader(name);
+        throw notFound('File not found');
+      }
+      reply.type(type).header('content-length', asked ? asked.end - asked.start + 1 : info.size);
+      if (asked) reply.code(206).header('content-range', `bytes ${asked.start}-${asked.end}/${info.size}`);
+      if (!file) return reply.send();
+      return reply.send(file.stream);
+    },
   });
 });

@@ -158,6 +158,29 @@ describe('file blob store: streaming', () => {
     expect(listed[0]!.modifiedAt).toBeInstanceOf(Date);
   });
 
+  it('opens a range of a file, reading only its bytes, past one stream chunk; stats without opening', async () => {
+    const data = Buffer.alloc(150_000);
+    for (let i = 0; i < data.length; i += 1) data[i] = (i * 7 + (i >> 10)) % 256;
+    const key = await store.put('public', 'mp4', data);
+    const read = async (range?: { start: number; end: number }) => {
+      const opened = (await store.open('public', key, range))!;
+      expect(opened.size).toBe(data.length);
+      expect(opened.modifiedAt).toBeInstanceOf(Date);
+      const chunks: Buffer[] = [];
+      for await (const chunk of opened.stream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    };
+    expect((await read({ start: 60_000, end: 140_000 })).equals(data.subarray(60_000, 140_001))).toBe(true);
+    expect((await read({ start: 149_999, end: 149_999 })).equals(data.subarray(149_999))).toBe(true);
+    // Cut at the end of the file; a range starting past it streams nothing.
+    expect((await read({ start: 149_000, end: 999_999 })).equals(data.subarray(149_000))).toBe(true);
+    expect((await read({ start: 150_000, end: 150_010 })).length).toBe(0);
+    expect((await read()).equals(data)).toBe(true);
+    expect(await store.stat('public', key)).toEqual({ size: data.length, modifiedAt: expect.any(Date) });
+    expect(await store.stat('public', 'f0000000-0000-4000-8000-000000000000.ts')).toBeNull();
+    expect(await store.stat('public', '../x')).toBeNull();
+  });
+
   it('purges temporary files older than a date, and only those', async () => {
     const old = '.f0000000-0000-4000-8000-000000000000.mp4.123.tmp';
     const older = '.f0000000-0000-4000-8000-000000000001.mp4.123.abcdef01.tmp';
