@@ -23,6 +23,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
 import { conditionedCreatives } from '../../db/schema/index.ts';
+import { CappedMap } from '../../lib/capped-map.ts';
 import { type FetchPolicy, safeFetchBytes } from '../playback/safe-fetch.ts';
 import { type Container, type FfmpegStatus, type Rung, transcodeToHls } from './ffmpeg.ts';
 
@@ -131,7 +132,7 @@ export class Conditioner {
   /** The share transcoded (0..1) of each creative this process is transcoding now. */
   private readonly transcoding = new Map<string, number>();
   /** When this process last sent each queued creative's job (CONDITIONING_RESEND_MS). */
-  private readonly sent = new Map<string, number>();
+  private readonly sent = new CappedMap<string, number>(1_000);
   /** Aborted by stop(): a transcode under way is killed, not left running past the server. */
   private stopping = new AbortController();
 
@@ -251,12 +252,9 @@ export class Conditioner {
     return { state: 'queued' };
   }
 
-  /** Notes when this process sent `key`'s job, forgetting the longest ago beyond a bound. */
+  /** Notes when this process sent `key`'s job (the capped map forgets the longest ago). */
   private remember(key: string, now: number) {
-    this.sent.delete(key);
     this.sent.set(key, now);
-    // Maps iterate in insertion order.
-    if (this.sent.size > 1_000) this.sent.delete(this.sent.keys().next().value!);
   }
 
   /**

@@ -18,7 +18,6 @@ import { PLAYBACK_PATHS, playbackPath } from '@cuepoint/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigReader } from '../../lib/platform-config-reader.ts';
-import { exposedProblem } from '../../lib/request-problem.ts';
 import type { AdServer } from '../ads/ad-server.ts';
 import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
@@ -156,9 +155,8 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     });
   });
 
-  // The shared handler answers both with their messages (exposed problems) and logs neither as a
-  // failure of ours: the log lines are the plugin's. A refused session (sessions.ts, a plain
-  // error of the store) is handed on as the exposed 503 it means, with its Retry-After.
+  // The shared handler answers both with their messages (exposed problems: a refused session is
+  // a 503 with its Retry-After) and logs neither as a failure of ours: the log lines are these.
   app.setErrorHandler((error, request) => {
     if (error instanceof SessionRefused) {
       // A full store is the operator's to hear about; an address at its bound (a client opening
@@ -169,7 +167,6 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
         { reason: error.reason, limit: error.limit },
         'playback: session refused, no room',
       );
-      throw exposedProblem(503, error.message, { 'retry-after': String(error.retryAfterS) });
     }
     if (error instanceof OriginProblem) request.log.warn({ err: error }, 'playback: origin failure');
     throw error;

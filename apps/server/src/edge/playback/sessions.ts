@@ -17,6 +17,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { RequestProblem } from '../../lib/request-problem.ts';
 import { PLAYBACK_LIMITS } from './limits.ts';
 import { PLAYBACK_TEXTS } from './problems.ts';
 
@@ -183,12 +184,11 @@ export const boundsOf = (limits: {
 });
 
 /**
- * No room for a new session: every session that could give way is playing. A 503 (players retry
- * it; a 4xx would end their playback), answered by the playback routes with its message and a
- * Retry-After of the seconds until the idlest of them stops counting as playing.
+ * No room for a new session: every session that could give way is playing. An exposed 503
+ * (players retry it; a 4xx would end their playback) with its message and a Retry-After of the
+ * seconds until the idlest of them stops counting as playing, answered by the shared handler.
  */
-export class SessionRefused extends Error {
-  readonly statusCode = 503;
+export class SessionRefused extends RequestProblem {
   readonly retryAfterS: number;
 
   constructor(
@@ -200,14 +200,17 @@ export class SessionRefused extends Error {
     now: number,
   ) {
     const playingS = Math.round(playingMs / 1000);
+    const left = Math.ceil((idlestSeenAt + playingMs - now) / 1000);
+    const retryAfterS = Math.max(1, Math.min(Math.ceil(playingMs / 1000), left));
     super(
+      503,
       reason === 'address'
         ? PLAYBACK_TEXTS.sessionsPerAddress(limit, playingS)
         : PLAYBACK_TEXTS.sessionsFull(limit, playingS),
+      { exposed: true, headers: { 'retry-after': String(retryAfterS) } },
     );
     this.name = 'SessionRefused';
-    const left = Math.ceil((idlestSeenAt + playingMs - now) / 1000);
-    this.retryAfterS = Math.max(1, Math.min(Math.ceil(playingMs / 1000), left));
+    this.retryAfterS = retryAfterS;
   }
 }
 
