@@ -53,7 +53,10 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       now(),
     )
       .then((deleted) => {
-        if (deleted.events + deleted.minutes + deleted.servings + deleted.frequency > 0)
+        if (
+          deleted.events + deleted.minutes + deleted.servings + deleted.frequency + deleted.authFailures >
+          0
+        )
           app.log.info({ deleted }, 'events: retention');
       })
       .catch((err) => app.log.warn({ err }, 'events: retention failed'));

@@ -3,13 +3,15 @@
  * COUNTERS_RETENTION_DAYS (charts and reports read those), batch ids a day (a broker redelivers
  * within minutes), the ad server's servings a day longer than their impression beacons are honoured
  * (ad_servings: a replay of an older beacon is refused as expired anyway), and a viewer's
- * frequency-cap count once its period has ended (ad_frequency; see frequencyRowsEnded). Deleted in
+ * frequency-cap count once its period has ended (ad_frequency; see frequencyRowsEnded), and a
+ * sign-in or mail counter once its window has ended (auth_failures). Deleted in
  * bulk, a bounded number of rows per statement, so one pass never holds a long lock; configuration
  * changes in the same table are an audit trail and are kept.
  */
 import { DATA_PLANE_ACTIONS, parseSpecDateTime } from '@cuepoint/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { purgeEndedAuthWindows } from '../../repositories/auth-failures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ROWS_PER_DELETE = 10_000;
@@ -25,6 +27,8 @@ export interface RetentionResult {
   batches: number;
   servings: number;
   frequency: number;
+  /** Sign-in and mail counters whose window has ended (repositories/auth-failures.ts). */
+  authFailures: number;
 }
 
 /** How long a serving is kept after its decision: its beacon's life (IMPRESSION_TTL_S) and a day. */
@@ -117,5 +121,6 @@ export async function applyRetention(
       select campaign_id, viewer_key, period_start from ad_frequency
       where period_start < ${frequencyBefore} and ${keep} limit ${ROWS_PER_DELETE})`,
   );
-  return { events, minutes, batches, servings, frequency };
+  const authFailures = await purgeEndedAuthWindows(db, new Date(now));
+  return { events, minutes, batches, servings, frequency, authFailures };
 }

@@ -130,10 +130,11 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
+      const { ip } = request;
       // Looked up after the answer, so its timing cannot tell whether the address has an account.
       app.afterReply('resend-activation mail', async () => {
         const user = await findUserByEmail(app.db, email);
-        if (user && !user.isActive && (await takeMailAllowance(app.db, user.email))) {
+        if (user && !user.isActive && (await takeMailAllowance(app.db, user.email, { ip }))) {
           await mailActivation(app, user);
         }
       });
@@ -168,7 +169,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
       if (!user || !ok) throw unauthorized(AUTH_TEXTS.invalidCredentials);
-      await releaseLoginAttempt(app.db, keys, reservation);
+      await releaseLoginAttempt(app.db, reservation);
       const found = await findUserWithCustomer(app.db, user.id);
       if (!found) throw unauthorized(AUTH_TEXTS.invalidCredentials);
       // A plain 403 (no isActive in the body): the console clears its state and shows the login page.
@@ -209,10 +210,11 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
+      const { ip } = request;
       // Looked up after the answer, so its timing cannot tell whether the address has an account.
       app.afterReply('reset-password mail', async () => {
         const user = await findUserByEmail(app.db, email);
-        if (!user || !(await takeMailAllowance(app.db, user.email))) return;
+        if (!user || !(await takeMailAllowance(app.db, user.email, { ip }))) return;
         const token = await issueUserToken(app.db, user.id, 'reset');
         const link = app.consoleLink('/new-password', { email: user.email, token });
         await app.mailer.send({
@@ -248,7 +250,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw badRequest(AUTH_TEXTS.resetInvalid);
       app.sessionCache?.deleteUser(user.id);
       // The owner proved control of the mailbox: whatever locked the account out is forgotten.
-      await clearAccountLimits(app.db, user.email);
+      await clearAccountLimits(app.db, user);
       await recordAudit(app.db, {
         action: 'auth.new-password',
         actorUserId: user.id,

@@ -182,7 +182,7 @@ export const teamPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, notified } = accepted;
       if (!user) throw badRequest(TEAM_TEXTS.inviteInvalid);
       app.sessionCache?.deleteUser(user.id);
-      await clearAccountLimits(app.db, user.email);
+      await clearAccountLimits(app.db, user);
       mailAfterReply(app, notified);
       return { message: TEAM_TEXTS.accepted };
     },

@@ -1,7 +1,9 @@
 import { AUTH_TEXTS } from '@cuepoint/core';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { authFailures } from '../../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../../db/seed.ts';
-import { LOGIN_LIMITS } from '../../../repositories/auth-failures.ts';
+import { LOGIN_LIMITS, loginKeys } from '../../../repositories/auth-failures.ts';
 import { lastLinkTo, type TestApp, testApp } from '../../../test/helpers.ts';
 
 const demo = DEMO_ACCOUNTS.customer;
@@ -79,5 +81,25 @@ describe('sign-in limits', () => {
     expect(reset.statusCode).toBe(200);
     expect((await login(demo.email, password, '10.7.0.1')).statusCode).toBe(200);
     expect((await login(demo.email, password, '10.8.0.1')).statusCode).toBe(200);
+  });
+
+  it('an owner’s sign-in gives back only its own attempt: a guesser at the same address keeps its count', async () => {
+    const office = '10.44.0.1';
+    // A guesser behind the owner's address uses all but one of the pair's allowance ...
+    for (let i = 0; i < LOGIN_LIMITS.pair - 1; i++)
+      expect((await login(demo.email, WRONG, office)).statusCode).toBe(401);
+    // ... the owner signs in from there, more than once ...
+    expect((await login(demo.email, demo.password, office)).statusCode).toBe(200);
+    expect((await login(demo.email, demo.password, office)).statusCode).toBe(200);
+    // ... and the guesser has one guess left, not a fresh allowance.
+    expect((await login(demo.email, WRONG, office)).statusCode).toBe(401);
+    const locked = await login(demo.email, WRONG, office);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().message).toBe(AUTH_TEXTS.tooManyAttempts(15));
+    const [row] = await app.db
+      .select({ count: authFailures.count })
+      .from(authFailures)
+      .where(eq(authFailures.key, loginKeys(demo.email, office).pair));
+    expect(row?.count).toBe(LOGIN_LIMITS.pair + 1);
   });
 });
