@@ -96,27 +96,50 @@ export async function touchSession(db: DbOrTx, session: ActiveSession, now = new
 }
 
 /**
+ * In a transaction: locks the root of the session's family (the sign-in's first session, whose id
+ * is the family's; a session from before families is its own root) FOR UPDATE. Logout and
+ * rotation both take it first, so they apply one after the other: on PostgreSQL a logout whose
+ * revoke ran beside a rotation did not see the successor that rotation was inserting, and left it
+ * alive. Sessions are never deleted but with their user, so the root is there to lock.
+ */
+async function lockSessionFamily(
+  tx: DbOrTx,
+  session: { sessionId: string; familyId: string | null },
+): Promise<void> {
+  await tx
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.id, session.familyId ?? session.sessionId))
+    .for('update');
+}
+
+/**
  * Logout: revokes the session and every token of its sign-in (its rotated predecessors and
  * successors), so no earlier token keeps working through its rotation grace. Answers the ids.
+ * After the family's lock, so a rotation running at the same time either finished first (its
+ * successor is revoked here) or finds the session revoked and makes none.
  */
 export async function revokeSessionFamily(
   db: DbOrTx,
   session: { sessionId: string; familyId: string | null },
   now = new Date(),
 ): Promise<string[]> {
-  const rows = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        isNull(sessions.revokedAt),
-        session.familyId
-          ? or(eq(sessions.familyId, session.familyId), eq(sessions.id, session.sessionId))
-          : eq(sessions.id, session.sessionId),
-      ),
-    )
-    .returning({ id: sessions.id });
-  return rows.map((r) => r.id);
+  return db.transaction(async (tx) => {
+    await lockSessionFamily(tx, session);
+    const rows = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          isNull(sessions.revokedAt),
+          session.familyId
+            ? or(eq(sessions.familyId, session.familyId), eq(sessions.id, session.sessionId))
+            : or(eq(sessions.familyId, session.sessionId), eq(sessions.id, session.sessionId)),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.map((r) => r.id);
+  });
 }
 
 /** After a password change: every session of the user ends. */
@@ -150,7 +173,8 @@ export const SESSION_ROTATION_GRACE_MS = 60 * 1000;
 /**
  * Replaces a session with a fresh one: the old one is marked replaced and expires after the
  * grace. Only the first of several concurrent attempts wins (the conditional update); the
- * others answer undefined and the caller sends no new token.
+ * others answer undefined and the caller sends no new token. A revoked session (a logout that
+ * took the family's lock first) gets no successor.
  */
 export async function rotateSession(
   db: DbOrTx,
@@ -159,6 +183,8 @@ export async function rotateSession(
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date } | undefined> {
   return db.transaction(async (tx) => {
+    // One at a time with a logout of the family (lockSessionFamily).
+    await lockSessionFamily(tx, session);
     const graceEnds = new Date(now.getTime() + SESSION_ROTATION_GRACE_MS);
     const [replaced] = await tx
       .update(sessions)
