@@ -122,6 +122,30 @@ module.exports = {
       from: { path: '^apps/server/src/edge/', pathNot: '/__tests__/' },
       to: { path: '^apps/server/src/(routes|services|repositories|plugins|alarms)/' },
     },
+    {
+      name: 'server-edge-shared-imports-no-edge-area',
+      comment:
+        'Inside the edge, imports go one way: playout and playback use ads and conditioning, ' +
+        'ads use conditioning, and all of them use the shared fetch/, events/ and read-model/. ' +
+        'The shared folders import none of the areas. Tests may reach across.',
+      severity: 'error',
+      from: { path: '^apps/server/src/edge/(fetch|events|read-model)/', pathNot: '/__tests__/' },
+      to: { path: '^apps/server/src/edge/(playback|playout|ads|conditioning|demo)/' },
+    },
+    {
+      name: 'server-edge-ads-imports-no-playback',
+      comment: 'The ad server decides and counts; playback and playout call it, never the reverse.',
+      severity: 'error',
+      from: { path: '^apps/server/src/edge/ads/', pathNot: '/__tests__/' },
+      to: { path: '^apps/server/src/edge/(playback|playout|demo)/' },
+    },
+    {
+      name: 'server-edge-conditioning-imports-no-caller',
+      comment: 'Conditioning transcodes creatives for the ad server and playback, and uses neither.',
+      severity: 'error',
+      from: { path: '^apps/server/src/edge/conditioning/', pathNot: '/__tests__/' },
+      to: { path: '^apps/server/src/edge/(playback|playout|ads|demo)/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

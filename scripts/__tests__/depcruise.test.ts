@@ -31,6 +31,9 @@ const VIOLATIONS: Record<string, string> = {
   'server-lib-imports-no-plugins': 'apps/server/src/lib/uses-plugin.ts',
   'server-api-imports-edge-only-through-its-surface': 'apps/server/src/routes/area/uses-edge.ts',
   'server-edge-imports-no-api-internals': 'apps/server/src/edge/ads/uses-service.ts',
+  'server-edge-shared-imports-no-edge-area': 'apps/server/src/edge/events/uses-playback.ts',
+  'server-edge-ads-imports-no-playback': 'apps/server/src/edge/ads/uses-playback.ts',
+  'server-edge-conditioning-imports-no-caller': 'apps/server/src/edge/conditioning/uses-ads.ts',
 };
 
 const use = (from: string) => `import { value } from '${from}';\nexport const copy = value;\n`;
@@ -50,6 +53,11 @@ const FILES: Record<string, string> = {
   'apps/server/src/services/billing.ts': LEAF,
   'apps/server/src/lib/shared.ts': LEAF,
   'apps/server/src/edge/ads/engine.ts': use('../../lib/shared.ts'),
+  'apps/server/src/edge/events/pipeline.ts': use('../../lib/shared.ts'),
+  'apps/server/src/edge/conditioning/ffmpeg.ts': use('../events/pipeline.ts'),
+  // Inside the edge, one way: playback uses ads and conditioning, ads use conditioning.
+  'apps/server/src/edge/playback/live.ts': `${use('../ads/engine.ts')}${use('../conditioning/ffmpeg.ts').replace(/value|copy/g, '$&2')}`,
+  'apps/server/src/edge/ads/uses-conditioning.ts': use('../conditioning/ffmpeg.ts'),
   'apps/server/src/edge/index.ts': use('./ads/engine.ts'),
   'apps/web/src/app/screens.ts': use('../features/alpha/paths.ts'),
   'apps/web/src/features/alpha/paths.ts': use('../../lib/paths.ts'),
@@ -70,6 +78,9 @@ const FILES: Record<string, string> = {
   [VIOLATIONS['server-lib-imports-no-plugins']!]: use('../plugins/auth.ts'),
   [VIOLATIONS['server-api-imports-edge-only-through-its-surface']!]: use('../../edge/ads/engine.ts'),
   [VIOLATIONS['server-edge-imports-no-api-internals']!]: use('../../services/billing.ts'),
+  [VIOLATIONS['server-edge-shared-imports-no-edge-area']!]: use('../playback/live.ts'),
+  [VIOLATIONS['server-edge-ads-imports-no-playback']!]: use('../playback/live.ts'),
+  [VIOLATIONS['server-edge-conditioning-imports-no-caller']!]: use('../ads/engine.ts'),
 
   // Allowed: a feature's own files, components, lib and core; the shell assembling features;
   // tests reaching further (the console, the tables they count); a type from a plugin.

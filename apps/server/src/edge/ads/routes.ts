@@ -33,7 +33,7 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { keyedLimiter, type LimitVerdict, rateLimitKey } from '../../lib/rate-limit.ts';
 import { forbidden, joinFields, notFound, RequestProblem } from '../../lib/request-problem.ts';
-import { decisionMessage } from '../playback/decision-events.ts';
+import { decisionMessage } from '../events/decision-message.ts';
 import {
   AdServer,
   type CampaignDecision,

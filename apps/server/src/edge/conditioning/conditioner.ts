@@ -24,7 +24,7 @@ import { fromPglite, PgBoss } from 'pg-boss';
 import type { Database, Db } from '../../db/client.ts';
 import { conditionedCreatives } from '../../db/schema/index.ts';
 import { CappedMap } from '../../lib/capped-map.ts';
-import { type FetchPolicy, safeFetchBytes } from '../playback/safe-fetch.ts';
+import { type FetchPolicy, safeFetchBytes } from '../fetch/safe-fetch.ts';
 import { type Container, type FfmpegStatus, type Rung, transcodeToHls } from './ffmpeg.ts';
 
 export const CONDITIONING_QUEUE = 'condition-creative';

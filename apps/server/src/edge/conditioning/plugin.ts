@@ -12,7 +12,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../../config/env.ts';
 import type { Database } from '../../db/client.ts';
 import { notFound } from '../../lib/request-problem.ts';
-import { playbackPolicy } from '../playback/fetch-policy.ts';
+import { playbackPolicy } from '../fetch/policy.ts';
 import {
   Conditioner,
   type ConditioningOutcome,

@@ -6,7 +6,7 @@
  */
 import { cacheBuster, expandMacros, vastTimestamp } from '@cuepoint/stitcher';
 import type { FastifyBaseLogger } from 'fastify';
-import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
+import { type FetchPolicy, safeFetchText } from '../fetch/safe-fetch.ts';
 
 export interface BeaconOptions {
   policy: FetchPolicy;

@@ -17,9 +17,9 @@ import {
   type MultivariantPlaylist,
   type PlannedAd,
 } from '@cuepoint/stitcher';
+import { SafeFetchError } from '../fetch/safe-fetch.ts';
 import { absoluteUrl } from './hls-urls.ts';
 import type { PlaylistSource } from './playlist-source.ts';
-import { SafeFetchError } from './safe-fetch.ts';
 import type { AvailRecord, CreativePlaylist, DecidedAd, OriginRendition } from './sessions.ts';
 
 interface Choice {

@@ -12,6 +12,7 @@ import {
   SKIP_REASONS,
   type SkipReason,
 } from '@cuepoint/core';
+import { decisionMessage } from '../events/decision-message.ts';
 import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
 import type { Decision } from './ad-decisions.ts';
 import type { AvailRecord } from './sessions.ts';
@@ -52,23 +53,6 @@ export function decisionData(context: DecisionContext): AdDecisionData {
     candidates: decision?.candidates ?? [],
     notes: record.notes,
   };
-}
-
-const seconds = (value: number) => `${Math.round(value * 10) / 10}s`;
-
-/** One line for the log viewer: what the viewer got, and why when it was not a full break. */
-export function decisionMessage(data: AdDecisionData): string {
-  const ads = data.candidates.filter((c) => c.chosen).length;
-  const of = data.availSeconds === null ? '' : ` of ${seconds(data.availSeconds)}`;
-  const why = data.reason ? `: ${SKIP_REASONS[data.reason]}` : '';
-  switch (data.outcome) {
-    case 'filled':
-      return `Ad break filled: ${ads} ad(s), ${seconds(data.adSeconds)}${of}`;
-    case 'partial':
-      return `Ad break partly filled: ${ads} ad(s), ${seconds(data.adSeconds)}${of}${why}`;
-    default:
-      return `Ad break with no ads (${data.outcome})${why}`;
-  }
 }
 
 const AD_SERVER_FAILURES: readonly SkipReason[] = ['vast-error', 'timeout', 'wrapper-depth'];

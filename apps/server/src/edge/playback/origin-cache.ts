@@ -13,7 +13,7 @@
  * given, with its time and failure. Two streams of one origin URL share its fetches, and each
  * counts every fetch that served it (not only the one that asked last).
  */
-import { SafeFetchError } from './safe-fetch.ts';
+import { SafeFetchError } from '../fetch/safe-fetch.ts';
 
 export interface OriginAnswer {
   body: string;

@@ -4,11 +4,11 @@
  * rewritten with the session's URIs, and a media playlist is checked to be one.
  */
 import type { MediaPlaylist } from '@cuepoint/stitcher';
+import { SafeFetchError } from '../fetch/safe-fetch.ts';
 import { type RewrittenMultivariant, rewriteMultivariant, singleRenditionMultivariant } from './hls-urls.ts';
 import type { OriginAsker } from './origin-cache.ts';
 import type { PlaylistSource, SourcedPlaylist } from './playlist-source.ts';
 import { OriginProblem } from './problems.ts';
-import { SafeFetchError } from './safe-fetch.ts';
 import type { OriginRendition } from './sessions.ts';
 
 /**

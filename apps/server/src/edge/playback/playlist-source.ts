@@ -5,9 +5,9 @@
  */
 import { type Playlist, PlaylistParseError, parsePlaylist } from '@cuepoint/stitcher';
 import { CappedMap } from '../../lib/capped-map.ts';
+import { SafeFetchError } from '../fetch/safe-fetch.ts';
 import { absoluteMediaPlaylist } from './hls-urls.ts';
 import type { OriginAnswer, OriginAsker, OriginCache } from './origin-cache.ts';
-import { SafeFetchError } from './safe-fetch.ts';
 
 export interface SourcedPlaylist {
   playlist: Playlist;

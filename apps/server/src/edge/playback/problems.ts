@@ -5,7 +5,7 @@
  * SessionRefused, which routes.ts hands on as an exposed 503 with Retry-After).
  */
 import { notFound, RequestProblem } from '../../lib/request-problem.ts';
-import type { SafeFetchError } from './safe-fetch.ts';
+import type { SafeFetchError } from '../fetch/safe-fetch.ts';
 
 export const PLAYBACK_TEXTS = {
   unknownStream: (id: string) =>

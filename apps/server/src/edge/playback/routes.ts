@@ -21,14 +21,14 @@ import { baseOf, DEFAULT_REDIS_KEY, type PlatformConfigReader } from '../../lib/
 import type { AdServer } from '../ads/ad-server.ts';
 import { decideFromCampaigns } from '../ads/playback.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
+import { playbackPolicy } from '../fetch/policy.ts';
+import type { FetchPolicy } from '../fetch/safe-fetch.ts';
 import { setStoredRowLog } from '../read-model/stored.ts';
 import { BeaconSender } from './beacons.ts';
-import { playbackPolicy } from './fetch-policy.ts';
 import { PLAYBACK_LIMITS, type PlaybackLimits } from './limits.ts';
 import { LivePlayback, type ServedPlaylist } from './live-playback.ts';
 import { OriginProblem, unknownRendition } from './problems.ts';
 import { PlaybackRuntime } from './runtime.ts';
-import type { FetchPolicy } from './safe-fetch.ts';
 import {
   boundsOf,
   MemorySessionStore,

@@ -15,16 +15,16 @@ import { type MediaPlaylist, serializeMediaPlaylist } from '@cuepoint/stitcher';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Conditioner } from '../conditioning/conditioner.ts';
 import type { EventPipeline, EventSubject } from '../events/pipeline.ts';
+import { type FetchPolicy, safeFetchText } from '../fetch/safe-fetch.ts';
 import type { DecisionDeps } from './ad-decisions.ts';
 import type { BeaconSender } from './beacons.ts';
 import { Creatives } from './creatives.ts';
 import { type Delivery, delivered, effectiveDelivery } from './delivery.ts';
-import { playlistFetcher } from './fetch-policy.ts';
 import type { PlaybackLimits } from './limits.ts';
 import { ConfigCache } from './live-config.ts';
 import { type OriginAsker, OriginCache } from './origin-cache.ts';
+import { playlistFetcher } from './playlist-fetch.ts';
 import { PlaylistSource } from './playlist-source.ts';
-import { type FetchPolicy, safeFetchText } from './safe-fetch.ts';
 import type { SessionStore } from './sessions.ts';
 
 export interface PlaybackRuntimeOptions {

@@ -7,8 +7,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playbackPolicy } from '../../fetch/policy.ts';
 import { BeaconSender } from '../beacons.ts';
-import { playbackPolicy } from '../fetch-policy.ts';
 
 let server: Server;
 let base: string;

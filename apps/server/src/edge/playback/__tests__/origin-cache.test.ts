@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { SafeFetchError, safeFetchText } from '../../fetch/safe-fetch.ts';
 import { type OriginAsker, OriginCache, type OriginFetched } from '../origin-cache.ts';
-import { SafeFetchError, safeFetchText } from '../safe-fetch.ts';
 
 /** A controllable origin: each fetch waits until the test answers it. */
 function manualOrigin() {
