@@ -9,27 +9,21 @@ import type { AdCandidate, BreakPosition, SkipReason } from '@cuepoint/core';
 import type { AdServer, CampaignAd, ViewerContext } from './ad-server.ts';
 import { drawDemand } from './ad-server.ts';
 
-/** An ad as playback's viewer session keeps it (playback/sessions.ts DecidedAd), and more. */
-export interface PlaybackCampaignAd {
-  /** Unique in the avail, the same for every rendition. */
-  id: string;
-  vastAdId: string;
-  creativeId: string;
-  title: string;
-  /** Seconds. */
-  duration: number;
-  /** The creative's HLS playlist, absolute. */
-  playlistUrl: string;
-  /** Its MP4 (or MOV, TS), which playback may condition for the stream's own ladder. */
-  progressive: { url: string; type: string } | null;
-  tracking: CampaignAd['tracking'];
-  campaignId: string;
-}
+/**
+ * The stitcher's id of an ad server ad: unique in its avail (its place in the pod and its
+ * campaign), the same for every rendition.
+ */
+export const stitchedAdId = (ad: Pick<CampaignAd, 'sequence' | 'campaignId'>) =>
+  `${ad.sequence}-${ad.campaignId}`.slice(0, 48);
 
 export type PlaybackDemand =
   | {
       kind: 'campaigns';
-      ads: PlaybackCampaignAd[];
+      /**
+       * The ad server's own ads (one shape from the decision to playback), each with its
+       * stitcher id; playback keeps what a viewer session needs of them (sessions.ts DecidedAd).
+       */
+      ads: Array<CampaignAd & { id: string }>;
       /** Every campaign considered, placed or left out with the reason (the break's diagnostics). */
       candidates: AdCandidate[];
       reason?: SkipReason;
@@ -92,17 +86,8 @@ export async function decideFromCampaigns(
   });
   return {
     kind: 'campaigns',
-    ads: decision.ads.map((ad) => ({
-      id: `${ad.sequence}-${ad.campaignId}`.slice(0, 48),
-      vastAdId: ad.vastAdId,
-      creativeId: ad.creativeId,
-      title: ad.title,
-      duration: ad.duration,
-      playlistUrl: ad.playlistUrl,
-      progressive: ad.progressive,
-      tracking: ad.tracking,
-      campaignId: ad.campaignId,
-    })),
+    ads: decision.ads.map((ad) => ({ ...ad, id: stitchedAdId(ad) })),
+
     candidates: decision.candidates,
     ...(decision.reason ? { reason: decision.reason } : {}),
     notes: [...notes, ...decision.notes],

@@ -55,7 +55,12 @@ const creativePlaylistSchema = z.object({
   bandwidth: z.number().optional(),
 });
 
-/** One ad chosen for an avail: what every rendition of the viewer maps to its own segments. */
+/**
+ * One ad chosen for an avail (every rendition of the viewer maps it to its own segments), as a
+ * viewer session keeps it, the one shape playback has of every placed ad: the ad
+ * server's (ads/ad-server.ts CampaignAd) or an external VAST's, with the playlists chosen for it.
+ * Stored in the session (Redis), so it is validated when read back.
+ */
 const decidedAdSchema = z.object({
   /** The stitcher's id of the ad (unique in the avail, the same for every rendition). */
   id: z.string(),
