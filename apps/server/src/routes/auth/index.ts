@@ -37,6 +37,7 @@ import {
   setPasswordHash,
   type UserRow,
 } from '../../repositories/users.ts';
+import { deviceOf, issueDeviceCookie } from '../../services/device-cookie.ts';
 import { mailActivation, signUp } from '../../services/signup.ts';
 import { DEACTIVATION_TEXTS, deactivationRoutes } from './deactivation.ts';
 
@@ -157,12 +158,15 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
       const user = await findUserByEmail(app.db, email);
+      // A browser this account signed in from (a valid device cookie of it) is counted on its own,
+      // never by the account's lock-out of untrusted clients (services/device-cookie.ts).
+      const device = user ? deviceOf(app, request, user.id) : undefined;
       // The attempt is counted before the slow hash runs, so parallel guesses cannot outrun the limit.
-      const keys = loginKeys(email, request.ip);
-      const knownAddress = user ? await isKnownAddress(app.db, user.id, request.ip) : false;
+      const keys = loginKeys(email, request.ip, device);
+      const knownAddress = user && !device ? await isKnownAddress(app.db, user.id, request.ip) : false;
       const reservation = await reserveLoginAttempt(app.db, keys, { knownAddress });
       if (reservation.waitMs > 0) {
         throw tooManyRequests(AUTH_TEXTS.tooManyAttempts(Math.ceil(reservation.waitMs / 60_000)));
@@ -190,6 +194,7 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
         ip: request.ip,
       });
+      issueDeviceCookie(app, request, reply, user.id);
       return {
         token: session.token,
         expiresAt: session.expiresAt.toISOString(),
