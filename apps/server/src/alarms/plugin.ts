@@ -4,14 +4,15 @@
  * EMERGENCY) to the active main administrators, after its transaction. Each raised alarm about a
  * customer also notifies that customer's users (services/notifications.ts: the rows in the
  * evaluation's transaction, the mails they opted into after it). `app.alarmEvaluator.evaluate`
- * runs one evaluation now (tests give the time).
+ * runs one evaluation now (tests give the time). Each run first clears the API alarms whose end
+ * (ends_at: the caller's endsAt or the resolve timeout after their last raise) has passed.
  */
 import { ALARM_MAILED_SEVERITIES, alarmMail, entryPath } from '@cuepoint/core';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DbOrTx } from '../db/client.ts';
 import type { AlarmRow } from '../db/schema/index.ts';
-import { mainAdministratorEmails, toAlarmDto } from '../repositories/alarms.ts';
+import { mainAdministratorEmails, resolveEndedAlarms, toAlarmDto } from '../repositories/alarms.ts';
 import {
   mailNotifications,
   NOTHING_NOTIFIED,
@@ -23,10 +24,20 @@ import { type EvaluationResult, evaluateAlarmRules } from './evaluator.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     alarmEvaluator: {
-      /** One evaluation at `now` (the plugin's clock by default); concurrent calls share one run. */
-      evaluate: (now?: number) => Promise<EvaluationResult>;
+      /**
+       * One evaluation at `now` (the plugin's clock by default): the API alarms whose end has
+       * passed are cleared (`resolved`), then the rules evaluated; concurrent calls share one run.
+       */
+      evaluate: (now?: number) => Promise<AlarmTick>;
+      /** The alarms' clock (ms): the raises' and the list's now. */
+      now: () => number;
     };
   }
+}
+
+export interface AlarmTick extends EvaluationResult {
+  /** The API alarms cleared because their end passed (repositories/alarms.ts resolveEndedAlarms). */
+  resolved: AlarmRow[];
 }
 
 export interface AlarmsPluginOptions {
@@ -37,7 +48,7 @@ export interface AlarmsPluginOptions {
 
 export const alarmsPlugin = fp(async (app: FastifyInstance, opts: AlarmsPluginOptions) => {
   const clock = opts.clock ?? Date.now;
-  let running: Promise<EvaluationResult> | undefined;
+  let running: Promise<AlarmTick> | undefined;
 
   const mail = async (result: EvaluationResult) => {
     const critical = result.raised.filter((a) => ALARM_MAILED_SEVERITIES.includes(a.severity));
@@ -62,7 +73,12 @@ export const alarmsPlugin = fp(async (app: FastifyInstance, opts: AlarmsPluginOp
         notified = await notifyAlarms(tx, raised);
       },
     };
-    const run = evaluateAlarmRules(app.db, now ?? clock(), hooks).then(async (result) => {
+    const at = now ?? clock();
+    const run = (async (): Promise<AlarmTick> => {
+      // Not under the evaluation's lock: each ended alarm is cleared once by a conditional update.
+      const resolved = await resolveEndedAlarms(app.db, new Date(at));
+      if (resolved.length > 0) app.log.info({ cleared: resolved.length }, 'ended API alarms cleared');
+      const result = await evaluateAlarmRules(app.db, at, hooks);
       await mail(result);
       await mailNotifications(app, notified);
       if (result.raised.length > 0 || result.cleared.length > 0)
@@ -70,14 +86,14 @@ export const alarmsPlugin = fp(async (app: FastifyInstance, opts: AlarmsPluginOp
           { raised: result.raised.length, cleared: result.cleared.length },
           'alarm rules evaluated',
         );
-      return result;
-    });
+      return { ...result, resolved };
+    })();
     running = run.finally(() => {
       running = undefined;
     });
     return running;
   };
-  app.decorate('alarmEvaluator', { evaluate });
+  app.decorate('alarmEvaluator', { evaluate, now: clock });
 
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

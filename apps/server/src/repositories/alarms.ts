@@ -1,5 +1,19 @@
 import type { Alarm, AlarmSeverity, AlarmState } from '@cuepoint/core';
-import { and, desc, eq, gte, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
 import { type AlarmRow, alarms, type NewAlarmRow, users } from '../db/schema/index.ts';
 import { escapeLike } from './user-search.ts';
@@ -65,6 +79,7 @@ export function toAlarmDto(row: AlarmRow): Alarm {
     customerId: row.customerId,
     rule_id: row.ruleId,
     cleared_at: row.clearedAt?.toISOString() ?? null,
+    ends_at: row.endsAt?.toISOString() ?? null,
     acknowledged_at: row.acknowledgedAt?.toISOString() ?? null,
     acknowledged_by: row.acknowledgedBy,
   };
@@ -115,6 +130,82 @@ export async function clearAlarmsOfRule(db: DbOrTx, ruleId: string, at: Date): P
     .update(alarms)
     .set({ clearedAt: at })
     .where(and(eq(alarms.ruleId, ruleId), isNull(alarms.clearedAt)));
+}
+
+// ---- API alarms' ends (Alertmanager's endsAt and resolve timeout) ------------------------------
+
+/** Advisory lock class of one API alarm identity's raise (a constant no other part uses). */
+const ALARM_RAISE_LOCK_CLASS = 731_640_212;
+
+/** Who an API alarm is: the caller's uuid, and the customer (null: the platform). */
+export interface AlarmIdentity {
+  uuid: string;
+  customerId: string | null;
+}
+
+const identityIs = ({ uuid, customerId }: AlarmIdentity) =>
+  and(
+    isNull(alarms.ruleId),
+    eq(alarms.uuid, uuid),
+    customerId === null ? isNull(alarms.customerId) : eq(alarms.customerId, customerId),
+  );
+
+/**
+ * Serializes the raises of one identity until the transaction ends, across processes (an
+ * advisory lock): two raises at once are one insert and one heartbeat, never two alarms.
+ */
+export async function lockAlarmIdentity(tx: DbOrTx, identity: AlarmIdentity): Promise<void> {
+  const key = `${identity.customerId ?? 'platform'}:${identity.uuid}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(${ALARM_RAISE_LOCK_CLASS}::int, hashtext(${key}))`);
+}
+
+/**
+ * Clears the open alarms whose end is at or before `at`, at their end (never before they were
+ * raised); only `identity`'s when given. Answers the alarms it cleared: one conditional update,
+ * so each is cleared once even when several processes resolve at the same time (the one that
+ * waited on the row finds it cleared and leaves it).
+ */
+export async function resolveEndedAlarms(
+  db: DbOrTx,
+  at: Date,
+  identity?: AlarmIdentity,
+): Promise<AlarmRow[]> {
+  return db
+    .update(alarms)
+    .set({ clearedAt: sql`greatest(${alarms.endsAt}, ${alarms.timeOn})` })
+    .where(
+      and(
+        isNull(alarms.clearedAt),
+        isNotNull(alarms.endsAt),
+        lte(alarms.endsAt, at),
+        identity ? identityIs(identity) : undefined,
+      ),
+    )
+    .returning();
+}
+
+/**
+ * A heartbeat: moves the end of `identity`'s open alarm that has not ended by `at` to `endsAt`
+ * (cleared at once when that is not after `at`). Answers the alarm, or undefined when there is
+ * none (the raise is a new alarm). Call it holding `lockAlarmIdentity`.
+ */
+export async function extendAlarm(
+  db: DbOrTx,
+  identity: AlarmIdentity,
+  endsAt: Date,
+  at: Date,
+): Promise<AlarmRow | undefined> {
+  const [row] = await db
+    .update(alarms)
+    .set({
+      endsAt,
+      clearedAt: endsAt <= at ? sql`greatest(${endsAt.toISOString()}::timestamptz, ${alarms.timeOn})` : null,
+    })
+    .where(
+      and(identityIs(identity), isNull(alarms.clearedAt), or(isNull(alarms.endsAt), gt(alarms.endsAt, at))),
+    )
+    .returning();
+  return row;
 }
 
 /** The emails of the active main administrators (who get the mails of critical alarms). */

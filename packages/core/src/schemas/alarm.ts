@@ -33,6 +33,11 @@ export const ALARM_FIELD_LIMITS = {
 } as const;
 /** How far ahead of the server's clock a raised alarm's time_on may be (clock skew of the raiser). */
 export const ALARM_MAX_FUTURE_MS = 5 * 60 * 1000;
+/**
+ * Alertmanager's resolve timeout: an alarm raised through the API without `endsAt` is cleared
+ * this long after it was last raised, unless raised again (a heartbeat) before then.
+ */
+export const ALARM_RESOLVE_TIMEOUT_MS = 5 * 60 * 1000;
 
 const textRule = (field: string, max: number) => `${field} accepts a text of 1 to ${max} characters`;
 
@@ -49,6 +54,8 @@ export const ALARM_TEXTS = {
   unknownCustomer: 'customerId names no customer account',
   timeOn: 'time_on accepts an ISO 8601 date and time, e.g. 2025-01-31T12:00:00Z',
   timeOnFuture: 'time_on may not be more than 5 minutes in the future',
+  endsAt: 'endsAt accepts an ISO 8601 date and time, e.g. 2025-01-31T12:05:00Z',
+  endsAtBeforeTimeOn: 'endsAt may not be before time_on',
   state: 'state accepts one of open, acknowledged, cleared',
   customerIdFilter: 'customerId accepts the id (UUID) of a customer account',
   q: 'q accepts a text of up to 100 characters',
@@ -75,8 +82,17 @@ export const alarmSchema = z.object({
   customerId: z.string().nullable(),
   /** The alarm rule whose condition raised it; null: raised through the API. */
   rule_id: z.string().nullable(),
-  /** When its condition ended (a rule's alarm); null while it holds, or for an API alarm. */
+  /**
+   * When its condition ended: a rule's alarm once the rule no longer holds, an API alarm at its
+   * ends_at; null while it holds.
+   */
   cleared_at: z.iso.datetime({ offset: true }).nullable(),
+  /**
+   * An API alarm's end: the caller's endsAt, else its last raise plus ALARM_RESOLVE_TIMEOUT_MS
+   * (raising it again moves it); null for a rule's alarm (cleared by its rule) and for API alarms
+   * raised before alarms ended by themselves (until raised again).
+   */
+  ends_at: z.iso.datetime({ offset: true }).nullable().optional(),
   acknowledged_at: z.iso.datetime({ offset: true }).nullable(),
   /** Email of the administrator who acknowledged it. */
   acknowledged_by: z.string().nullable(),
@@ -157,7 +173,19 @@ export const alarmCreateBodySchema = z.object({
       error: ALARM_TEXTS.timeOnFuture,
     })
     .optional(),
+  /**
+   * The caller's identifier of the alarm: raising an open alarm of the same uuid (and customer)
+   * again is a heartbeat that moves its end instead of raising a second one.
+   */
   uuid: text(ALARM_FIELD_LIMITS.uuid, ALARM_TEXTS.uuid).optional(),
+  /**
+   * When the alarm ends (Alertmanager's endsAt): cleared then; in the past it is cleared at once.
+   * Without it: ALARM_RESOLVE_TIMEOUT_MS after this raise.
+   */
+  endsAt: z.iso
+    .datetime({ offset: true, error: ALARM_TEXTS.endsAt })
+    .max(TEXT_LIMITS.dateTime, { error: ALARM_TEXTS.endsAt })
+    .optional(),
 });
 export type AlarmCreateBody = z.input<typeof alarmCreateBodySchema>;
 export type AlarmList = z.infer<typeof alarmListResponseSchema>;

@@ -252,7 +252,7 @@ describe('the alarm rules’ evaluator', () => {
         await held;
       });
       await taken;
-      expect(await evaluate(T)).toEqual({ ran: false, raised: [], cleared: [] });
+      expect(await evaluate(T)).toEqual({ ran: false, raised: [], cleared: [], resolved: [] });
       release();
       await other;
       expect((await evaluate(T)).raised).toHaveLength(1);

@@ -36,6 +36,12 @@ export const alarms = pgTable(
     ruleId: uuid().references(() => alarmRules.id, { onDelete: 'set null' }),
     /** When the condition ended (the alarm stays listed, cleared). */
     clearedAt: timestamp({ withTimezone: true }),
+    /**
+     * An API alarm's end (Alertmanager's endsAt): the caller's, else its last raise plus the
+     * resolve timeout; once past, the alarm is cleared at it (repositories/alarms.ts). Null: a
+     * rule's alarm, or an API alarm raised before this column, which never ends by itself.
+     */
+    endsAt: timestamp({ withTimezone: true }),
     acknowledgedAt: timestamp({ withTimezone: true }),
     /** Email of who acknowledged it. */
     acknowledgedBy: text(),
@@ -44,6 +50,11 @@ export const alarms = pgTable(
     // At most one open alarm per rule and object: the evaluator raises it once and clears it.
     index('alarms_rule_open_idx').on(t.ruleId, t.moduleObjectId).where(sql`${t.clearedAt} is null`),
     index('alarms_time_on_idx').on(t.timeOn.desc()),
+    // The open API alarms by the caller's uuid (a raise again is a heartbeat), and by their end.
+    index('alarms_api_open_uuid_idx').on(t.uuid).where(sql`${t.ruleId} is null and ${t.clearedAt} is null`),
+    index('alarms_open_ends_at_idx')
+      .on(t.endsAt)
+      .where(sql`${t.clearedAt} is null and ${t.endsAt} is not null`),
     index('alarms_customer_id_idx').on(t.customerId),
     check(
       'alarms_severity_check',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ALARM_RESOLVE_TIMEOUT_MS,
   ALARM_TEXTS,
   API_PATHS,
   alarmCreateBodySchema,
@@ -10,22 +11,31 @@ import {
   errorResponseSchema,
   routePattern,
 } from '@cuepoint/core';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { conflict, fieldProblem, notFound } from '../../lib/request-problem.ts';
 import {
   acknowledgeAlarm,
+  extendAlarm,
   insertAlarm,
   listAlarms,
   lockAlarm,
+  lockAlarmIdentity,
+  resolveEndedAlarms,
   toAlarmDto,
 } from '../../repositories/alarms.ts';
 import { customerExists } from '../../repositories/customers.ts';
 import { auditRequest } from '../../services/audit.ts';
-import { mailAfterReply, notifyAlarms } from '../../services/notifications.ts';
+import { mailAfterReply, NOTHING_NOTIFIED, notifyAlarms } from '../../services/notifications.ts';
 import { alarmRuleRoutes } from './rules.ts';
 
 export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resolveEnded = async (log: FastifyBaseLogger) => {
+    const cleared = await resolveEndedAlarms(app.db, new Date(app.alarmEvaluator.now()));
+    if (cleared.length > 0) log.info({ cleared: cleared.length }, 'ended API alarms cleared');
+  };
+
   app.get(
     routePattern(API_PATHS.alarm.alarms),
     {
@@ -45,6 +55,9 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { since, ...filters } = request.query;
+      // API alarms whose end has passed are cleared first: the list is never behind the clock
+      // (the evaluator clears them too, every ALARM_EVALUATION_MS, when no one is looking).
+      await resolveEnded(request.log);
       const rows = await listAlarms(app.db, { ...filters, since: since ? new Date(since) : undefined });
       return rows.map(toAlarmDto);
     },
@@ -61,19 +74,40 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['alarm'],
         summary:
-          'Main administrator (and the data plane, with its API token): raise an alarm; time_on defaults to now, uuid to a new one, no customerId is a platform alarm',
+          'Main administrator (and the data plane, with its API token): raise an alarm (201); time_on defaults to now, uuid to a new one, no customerId is a platform alarm. It is cleared at endsAt, by default 5 minutes (ALARM_RESOLVE_TIMEOUT_MS) after its last raise: raising an open alarm of the same uuid and customer again is a heartbeat that moves its end and answers it (200), as Alertmanager does',
         security: [{ bearer: [] }],
         body: alarmCreateBodySchema,
-        response: { 201: alarmSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+        response: {
+          200: alarmSchema,
+          201: alarmSchema,
+          400: errorResponseSchema,
+          403: errorResponseSchema,
+        },
       },
     },
     async (request, reply) => {
       const body = request.body;
       const customerId = body.customerId ?? null;
-      const { row, notified } = await app.db.transaction(async (tx) => {
+      const now = new Date(app.alarmEvaluator.now());
+      const endsAt = body.endsAt ? new Date(body.endsAt) : new Date(now.getTime() + ALARM_RESOLVE_TIMEOUT_MS);
+      // As Alertmanager's startsAt: now, or the end when that has passed (an alarm reported ended).
+      const timeOn = body.time_on ? new Date(body.time_on) : endsAt < now ? endsAt : now;
+      if (endsAt < timeOn) throw fieldProblem('endsAt', ALARM_TEXTS.endsAtBeforeTimeOn);
+      const ended = endsAt <= now;
+      const { row, created, notified } = await app.db.transaction(async (tx) => {
         // Thrown: the transaction ends before the answer.
         if (customerId !== null && !(await customerExists(tx, customerId))) {
           throw fieldProblem('customerId', ALARM_TEXTS.unknownCustomer);
+        }
+        // The caller's uuid names the alarm: an open one is extended (a heartbeat, neither
+        // audited nor notified again). Without a uuid every raise is a new alarm.
+        if (body.uuid !== undefined) {
+          const identity = { uuid: body.uuid, customerId };
+          await lockAlarmIdentity(tx, identity);
+          const extended = await extendAlarm(tx, identity, endsAt, now);
+          if (extended) return { row: extended, created: false, notified: NOTHING_NOTIFIED };
+          // Its last alarm ended but is not cleared yet: cleared now, before its successor.
+          await resolveEndedAlarms(tx, now, identity);
         }
         const alarm = await insertAlarm(tx, {
           severity: body.severity,
@@ -82,8 +116,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
           message: body.message,
           moduleObjectId: body.module_object_id ?? null,
           customerId,
-          timeOn: body.time_on ? new Date(body.time_on) : new Date(),
+          timeOn,
           uuid: body.uuid ?? randomUUID(),
+          endsAt,
+          // Raised already ended (Alertmanager's resolved alert): listed cleared, notifying no one.
+          clearedAt: ended ? endsAt : null,
         });
         await auditRequest(tx, request, {
           action: 'alarm.raise',
@@ -92,10 +129,11 @@ export const alarmRoutes: FastifyPluginAsyncZod = async (app) => {
           details: { severity: alarm.severity, type: alarm.type, uuid: alarm.uuid },
         });
         // A customer's alarm is also its users' notification (mailed to those who chose so).
-        return { row: alarm, notified: await notifyAlarms(tx, [alarm]) };
+        const notified = ended ? NOTHING_NOTIFIED : await notifyAlarms(tx, [alarm]);
+        return { row: alarm, created: true, notified };
       });
       mailAfterReply(app, notified);
-      return reply.code(201).send(toAlarmDto(row));
+      return reply.code(created ? 201 : 200).send(toAlarmDto(row));
     },
   );
 

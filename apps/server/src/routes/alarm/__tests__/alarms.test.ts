@@ -103,6 +103,8 @@ describe('GET /api/alarm/alarms', () => {
       customerId: null,
       rule_id: null,
       cleared_at: null,
+      // Additive: the end of an API alarm (none for one stored without it).
+      ends_at: null,
       acknowledged_at: null,
       acknowledged_by: null,
     });

@@ -1,0 +1,3 @@
+ALTER TABLE "alarms" ADD COLUMN "ends_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "alarms_api_open_uuid_idx" ON "alarms" USING btree ("uuid") WHERE "alarms"."rule_id" is null and "alarms"."cleared_at" is null;--> statement-breakpoint
+CREATE INDEX "alarms_open_ends_at_idx" ON "alarms" USING btree ("ends_at") WHERE "alarms"."cleared_at" is null and "alarms"."ends_at" is not null;
