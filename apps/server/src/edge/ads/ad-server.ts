@@ -5,28 +5,16 @@
  * impression beacon each decided ad carries.
  *
  * `AdServer.decide` is what both the public routes (/ads/vast, /ads/vmap: routes.ts) and playback
- * (`decideFromCampaigns`, an internal decision's campaigns source) call.
+ * (`decideFromCampaigns`, an internal decision's campaigns source) call. Its shapes are
+ * decision.ts's; the beacon's signing is impressions.ts's, the stream's bundle draw
+ * demand-draw.ts's, the VAST of a pod vast.ts's.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  ADS_PATHS,
-  type AdCandidate,
-  type BreakPosition,
-  SKIP_REASONS,
-  type SkipReason,
-} from '@cuepoint/core';
+import type { AdCandidate, SkipReason } from '@cuepoint/core';
 import type { Db } from '../../db/client.ts';
-import { CappedMap } from '../../lib/capped-map.ts';
 import { RefreshingCache } from '../../lib/refreshing-cache.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import {
-  type AdTarget,
-  catalogFingerprint,
-  customerServes,
-  type DemandBundle,
-  loadAdTarget,
-  loadCatalog,
-} from './catalog.ts';
+import { catalogFingerprint, loadCatalog } from './catalog.ts';
 import {
   MAX_HOLD_S,
   NO_RESOURCE,
@@ -40,8 +28,8 @@ import {
   servedCounts,
   viewerKeyOf,
 } from './counters.ts';
+import type { CampaignAd, CampaignDecision, CampaignDecisionRequest } from './decision.ts';
 import {
-  type CatalogCampaign,
   type CatalogSnapshot,
   deviceOf,
   type EngineCandidate,
@@ -49,14 +37,13 @@ import {
   finishDecision,
   frequencyPeriodStart,
   type PodAd,
-  type PodTemplate,
   prepareDecision,
   utcDay,
 } from './engine.ts';
-import type { VastAd, VastMediaFile } from './vast.ts';
-
-/** The country of a viewer's address (ISO 3166-1 alpha-2), when a lookup knows it. */
-export type CountryLookup = (address: string) => string | undefined;
+import type { CountryLookup } from './geo.ts';
+import { checkImpression, type ImpressionClaim, signedImpressionUrl } from './impressions.ts';
+import { type AdTarget, customerServes, loadAdTarget } from './targets.ts';
+import { ViewerCounts } from './viewer-counts.ts';
 
 export interface AdServerOptions {
   db: Db;
@@ -83,111 +70,8 @@ export interface AdServerOptions {
   countersTtlMs?: number;
 }
 
-export interface ViewerContext {
-  address?: string | undefined;
-  userAgent?: string | undefined;
-  /** Given by the caller (an SSAI that knows it); else looked up from the address. */
-  country?: string | undefined;
-  /** What identifies the viewer for frequency caps (a session id); else the address and agent. */
-  key?: string | undefined;
-}
-
-export interface CampaignDecisionRequest {
-  customerId: string;
-  /** The stream or asset; null for none (counted under the nil id). */
-  resource: { kind: 'liveStream' | 'vod'; id: string } | null;
-  position: BreakPosition;
-  /** Seconds to fill. */
-  duration: number;
-  viewer: ViewerContext;
-  /** Ads per pod without a template. */
-  podLength: number;
-  pod?: PodTemplate | null | undefined;
-  /** The bundle source's campaigns; empty or absent: every active campaign of the account. */
-  campaignIds?: readonly string[] | null | undefined;
-  random?: (() => number) | undefined;
-  /**
-   * Seconds from the decision to the break's start, when it is later than now (a VOD mid-roll
-   * decided as the session starts, a VMAP's breaks): the reservations hold that much longer.
-   */
-  startsIn?: number | undefined;
-}
-
-/** What a tracking event's URLs are, as playback's ad tracking carries them. */
-export interface CampaignAdTracking {
-  impression: string[];
-  start: string[];
-  firstQuartile: string[];
-  midpoint: string[];
-  thirdQuartile: string[];
-  complete: string[];
-}
-
-/** One ad of a decided pod. */
-export interface CampaignAd {
-  sequence: number;
-  /** The Ad element's id in VAST (the campaign's). */
-  vastAdId: string;
-  campaignId: string;
-  creativeId: string;
-  title: string;
-  advertiser: string;
-  /** Seconds. */
-  duration: number;
-  /** The creative's HLS (its own, or its MP4 conditioned for the default ladder). */
-  playlistUrl: string;
-  /** Its progressive file (MP4...) when it has one: what playback conditions for another ladder. */
-  progressive: { url: string; type: string } | null;
-  /** Unique per decided ad. */
-  servingId: string;
-  tracking: CampaignAdTracking;
-  clickThroughUrl: string;
-  clickTracking: string[];
-  universalAdId: { registry: string; value: string };
-}
-
-export interface CampaignDecision {
-  ads: CampaignAd[];
-  /** Every campaign considered, placed or left out with the reason (the break's diagnostics). */
-  candidates: AdCandidate[];
-  filled: number;
-  remainder: number;
-  slateFallback: boolean;
-  reason?: SkipReason;
-  notes: string[];
-  /**
-   * Gives back the reservations of the decision's ads of these campaigns, when the caller dropped
-   * them after all (playback: a creative that did not load, a decision that came too late): they
-   * were not served, hold nothing and do not count for the viewer's cap. Once per ad.
-   */
-  release?: (campaignIds: readonly string[]) => Promise<void>;
-}
-
 /** Rounds of reservation: a campaign another process filled is dropped and the pod filled again. */
 const RESERVE_ROUNDS = 3;
-/** How long an impression beacon is honoured after the decision. */
-export const IMPRESSION_TTL_S = 3 * 86_400;
-const SIGN_PURPOSE = 'ad-impression';
-
-/** The fields of an impression beacon (query parameters), in their signing order. */
-export interface ImpressionClaim {
-  /** Campaign. */
-  c: string;
-  /** Customer. */
-  u: string;
-  /** Stream or asset (the nil id for none). */
-  r: string;
-  /** Revenue of the impression in millicents (the CPM in cents at the decision). */
-  m: number;
-  /** When it was decided (epoch seconds). */
-  t: number;
-  /** The serving id. */
-  i: string;
-}
-
-export const impressionMessage = (claim: ImpressionClaim) =>
-  [claim.c, claim.u, claim.r, claim.m, claim.t, claim.i].join('|');
-
 const toAdCandidate = (c: EngineCandidate): AdCandidate => ({
   id: c.creativeId ? `${c.campaignId}/${c.creativeId}` : c.campaignId,
   title: c.title,
@@ -400,18 +284,8 @@ export class AdServer {
 
   /** The signed impression beacon of one decided ad. */
   impressionUrl(claim: ImpressionClaim): string {
-    const signature = this.options.signer.sign(SIGN_PURPOSE, impressionMessage(claim));
-    const q = new URLSearchParams({
-      c: claim.c,
-      u: claim.u,
-      r: claim.r,
-      m: String(claim.m),
-      t: String(claim.t),
-      i: claim.i,
-      s: signature,
-    });
     const base = this.options.adHandlerBase?.()?.replace(/\/+$/, '') || this.publicUrl;
-    return `${base}${ADS_PATHS.impression}?${q.toString()}`;
+    return signedImpressionUrl(this.options.signer, base, claim);
   }
 
   /**
@@ -436,9 +310,7 @@ export class AdServer {
 
   /** Whether an impression beacon is ours, unaltered and recent enough. */
   verifyImpression(claim: ImpressionClaim, signature: string): 'ok' | 'forged' | 'expired' {
-    if (!this.options.signer.verify(SIGN_PURPOSE, impressionMessage(claim), signature)) return 'forged';
-    const age = this.options.now() / 1000 - claim.t;
-    return age > IMPRESSION_TTL_S || age < -300 ? 'expired' : 'ok';
+    return checkImpression(this.options.signer, claim, signature, this.options.now());
   }
 
   private toCampaignDecision(
@@ -495,49 +367,6 @@ export class AdServer {
   }
 }
 
-/**
- * What this process knows of its viewers' frequency counts (the database holds them all): the
- * count each reservation found, per viewer, campaign and period; the least recently served
- * viewers are forgotten first.
- */
-export class ViewerCounts {
-  private readonly viewers: CappedMap<string, Map<string, { periodStart: number; count: number }>>;
-
-  constructor(maxViewers = 200_000) {
-    this.viewers = new CappedMap(maxViewers);
-  }
-
-  /** The viewer's counts in each campaign's current period (0 when unknown). */
-  countsOf(
-    viewerKey: string,
-    campaigns: readonly Pick<CatalogCampaign, 'id' | 'frequencyPeriod' | 'start'>[],
-    now: number,
-  ): Map<string, number> {
-    const out = new Map<string, number>();
-    const known = this.viewers.get(viewerKey);
-    if (!known) return out;
-    for (const c of campaigns) {
-      const entry = known.get(c.id);
-      if (entry && entry.periodStart === frequencyPeriodStart(c.frequencyPeriod, now, c.start))
-        out.set(c.id, entry.count);
-    }
-    return out;
-  }
-
-  /** One reservation of the viewer's given back: its known count goes down by one. */
-  unlearn(viewerKey: string, campaignId: string, periodStart: number): void {
-    const entry = this.viewers.get(viewerKey)?.get(campaignId);
-    if (entry && entry.periodStart === periodStart) entry.count = Math.max(0, entry.count - 1);
-  }
-
-  learn(viewerKey: string, campaignId: string, periodStart: number, count: number): void {
-    const known = this.viewers.get(viewerKey) ?? new Map();
-    known.set(campaignId, { periodStart, count });
-    // The newest: the viewers learnt of longest ago are the first forgotten.
-    this.viewers.set(viewerKey, known);
-  }
-}
-
 const titleOf = (ad: PodAd) => ad.creative.name || ad.campaign.name;
 
 function refusal(
@@ -589,95 +418,3 @@ function emptyDecision(reason: SkipReason, note: string, duration: number): Camp
     notes: [note],
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Demand of a stream or asset: which bundle (and source) an avail is drawn from
-
-export interface DrawnDemand {
-  /** The bundle's campaigns source; null when the draw gave no built-in demand. */
-  campaignIds: readonly string[] | null;
-  pod: PodTemplate | null;
-  bundle: DemandBundle | null;
-  /** The bundle's source drawn, when one was. */
-  source?: DemandBundle['sources'][number];
-  /** Why there is no built-in demand, when there is none. */
-  none?: string;
-}
-
-/** Draws by percentage (random in [0, 1)); undefined when the shares total nothing. */
-export function drawShare<T extends { percentage: number }>(
-  items: readonly T[],
-  random: () => number,
-): T | undefined {
-  const total = items.reduce((sum, i) => sum + Math.max(0, i.percentage), 0);
-  if (total <= 0) return undefined;
-  let point = random() * total;
-  for (const item of items) {
-    point -= Math.max(0, item.percentage);
-    if (point < 0) return item;
-  }
-  return items.at(-1);
-}
-
-/**
- * The built-in demand of one avail of `target`: the stream's shares draw a bundle, the bundle's
- * sources a source; a campaigns source gives its campaigns and the bundle's pod template. A stream
- * that names no bundle at all gives every active campaign of the account, without a template.
- */
-export function drawDemand(target: AdTarget, random: () => number): DrawnDemand {
-  if (target.shares.length === 0) return { campaignIds: [], pod: null, bundle: null };
-  const share = drawShare(target.shares, random);
-  if (!share?.bundle)
-    return {
-      campaignIds: null,
-      pod: null,
-      bundle: null,
-      none: share ? `the share ${share.name} has no (active) bundle` : 'the shares total 0%',
-    };
-  const bundle = share.bundle;
-  const source = drawShare(bundle.sources, random);
-  if (!source)
-    return { campaignIds: null, pod: bundle.pod, bundle, none: `bundle ${bundle.name} has no source` };
-  if (source.type !== 'campaigns')
-    return {
-      campaignIds: null,
-      pod: bundle.pod,
-      bundle,
-      source,
-      none: `bundle ${bundle.name} drew its ${source.type} source, not the built-in ad server`,
-    };
-  return { campaignIds: source.campaignIds, pod: bundle.pod, bundle, source };
-}
-
-/** The VAST ads of a decided pod. */
-export function vastAdsOf(decision: CampaignDecision): VastAd[] {
-  return decision.ads.map((ad) => {
-    const mediaFiles: VastMediaFile[] = [
-      { url: ad.playlistUrl, delivery: 'streaming', type: 'application/x-mpegURL' },
-    ];
-    if (ad.progressive)
-      mediaFiles.push({ url: ad.progressive.url, delivery: 'progressive', type: ad.progressive.type });
-    return {
-      id: ad.vastAdId,
-      sequence: ad.sequence,
-      title: ad.title,
-      advertiser: ad.advertiser,
-      servingId: ad.servingId,
-      impressionUrls: ad.tracking.impression,
-      creative: {
-        id: ad.creativeId,
-        universalAdId: ad.universalAdId,
-        duration: ad.duration,
-        tracking: (['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const).flatMap(
-          (event) => ad.tracking[event].map((url) => ({ event, url })),
-        ),
-        clickThrough: ad.clickThroughUrl,
-        clickTracking: ad.clickTracking,
-        mediaFiles,
-      },
-    };
-  });
-}
-
-/** A decision's reason in words, for notes and logs. */
-export const reasonText = (reason: SkipReason | undefined) => (reason ? SKIP_REASONS[reason] : '');

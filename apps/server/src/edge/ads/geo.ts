@@ -7,7 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Reader, type Response } from 'mmdb-lib';
-import type { CountryLookup } from './ad-server.ts';
+
+/** The country of a viewer's address (ISO 3166-1 alpha-2), when a lookup knows it. */
+export type CountryLookup = (address: string) => string | undefined;
 
 const DATABASE = '@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb';
 

@@ -6,8 +6,9 @@
  * back as its tag URL for playback's external path.
  */
 import type { AdCandidate, BreakPosition, SkipReason } from '@cuepoint/core';
-import type { AdServer, CampaignAd, ViewerContext } from './ad-server.ts';
-import { drawDemand } from './ad-server.ts';
+import type { AdServer } from './ad-server.ts';
+import type { CampaignAd, ViewerContext } from './decision.ts';
+import { drawDemand } from './demand-draw.ts';
 
 /**
  * The stitcher's id of an ad server ad: unique in its avail (its place in the pod and its

@@ -34,16 +34,13 @@ import { z } from 'zod';
 import { keyedLimiter, type LimitVerdict, rateLimitKey } from '../../lib/rate-limit.ts';
 import { forbidden, joinFields, notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { decisionMessage } from '../events/decision-message.ts';
-import {
-  AdServer,
-  type CampaignDecision,
-  type CountryLookup,
-  drawDemand,
-  type ImpressionClaim,
-  vastAdsOf,
-} from './ad-server.ts';
-import type { AdTarget } from './catalog.ts';
-import { vastClock, vastDocument, vastErrorDocument, vmapDocument } from './vast.ts';
+import { AdServer } from './ad-server.ts';
+import type { CampaignDecision } from './decision.ts';
+import { drawDemand } from './demand-draw.ts';
+import type { CountryLookup } from './geo.ts';
+import type { ImpressionClaim } from './impressions.ts';
+import type { AdTarget } from './targets.ts';
+import { vastAdsOf, vastClock, vastDocument, vastErrorDocument, vmapDocument } from './vast.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,7 @@
  * the order the IAB's VAST 4.2 schema requires (the tests validate every answer against it): URLs
  * in CDATA sections, every other value XML-escaped.
  */
+import type { CampaignDecision } from './decision.ts';
 
 export const VAST_VERSION = '4.2';
 export const VAST_NAMESPACE = 'http://www.iab.com/VAST';
@@ -161,4 +162,34 @@ export function vmapDocument(breaks: readonly VmapBreak[]): string {
     )
     .join('');
   return `${DECLARATION}<vmap:VMAP xmlns:vmap="${VMAP_NAMESPACE}" version="1.0">${body}</vmap:VMAP>\n`;
+}
+
+/** The VAST ads of a decided pod. */
+export function vastAdsOf(decision: CampaignDecision): VastAd[] {
+  return decision.ads.map((ad) => {
+    const mediaFiles: VastMediaFile[] = [
+      { url: ad.playlistUrl, delivery: 'streaming', type: 'application/x-mpegURL' },
+    ];
+    if (ad.progressive)
+      mediaFiles.push({ url: ad.progressive.url, delivery: 'progressive', type: ad.progressive.type });
+    return {
+      id: ad.vastAdId,
+      sequence: ad.sequence,
+      title: ad.title,
+      advertiser: ad.advertiser,
+      servingId: ad.servingId,
+      impressionUrls: ad.tracking.impression,
+      creative: {
+        id: ad.creativeId,
+        universalAdId: ad.universalAdId,
+        duration: ad.duration,
+        tracking: (['start', 'firstQuartile', 'midpoint', 'thirdQuartile', 'complete'] as const).flatMap(
+          (event) => ad.tracking[event].map((url) => ({ event, url })),
+        ),
+        clickThrough: ad.clickThroughUrl,
+        clickTracking: ad.clickTracking,
+        mediaFiles,
+      },
+    };
+  });
 }

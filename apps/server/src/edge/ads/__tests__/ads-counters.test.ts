@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
+import { RefreshingCache } from '../../../lib/refreshing-cache.ts';
 import { createSecretBox } from '../../../lib/secret-box.ts';
 import { createAccount } from '../../../test/account-fixtures.ts';
 import { freshDatabase, type TestApp, testApp } from '../../../test/helpers.ts';
 import { type DecisionDeps, decideAvails } from '../../playback/ad-decisions.ts';
 import type { Creatives } from '../../playback/creatives.ts';
 import { AdServer } from '../ad-server.ts';
-import { RefreshingCache } from '../catalog.ts';
 import { seededRandom } from '../engine.ts';
 import { decideFromCampaigns } from '../playback.ts';
 import { addCampaign, adsOf, claimOf, DAY_MS, delivered, demandBase } from './demand-fixtures.ts';

@@ -15,8 +15,8 @@ import { deactivateCustomer } from '../../../repositories/customers.ts';
 import { createAccount } from '../../../test/account-fixtures.ts';
 import { freshDatabase, type TestApp, testApp } from '../../../test/helpers.ts';
 import { applyRetention, FREQUENCY_KEPT_MS, SERVINGS_KEPT_MS } from '../../events/retention.ts';
-import { IMPRESSION_TTL_S } from '../ad-server.ts';
 import { RESERVATION_HOLD_S } from '../counters.ts';
+import { IMPRESSION_TTL_S } from '../impressions.ts';
 import { addCampaign, adsOf, DAY_MS, delivered, demandBase, specDate } from './demand-fixtures.ts';
 
 let database: Database;

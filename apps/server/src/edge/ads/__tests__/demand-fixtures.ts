@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { adDeliveryDays } from '../../../db/schema/index.ts';
 import { insertResource } from '../../../repositories/resources.ts';
-import type { ImpressionClaim } from '../ad-server.ts';
+import type { ImpressionClaim } from '../impressions.ts';
 
 /** Epoch ms as the spec's MM-DD-YYYYTHH:mm:ss (UTC). */
 export function specDate(ms: number): string {

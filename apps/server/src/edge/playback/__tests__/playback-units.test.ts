@@ -9,7 +9,7 @@ import {
   serializeMultivariantPlaylist,
 } from '@cuepoint/stitcher';
 import { describe, expect, it } from 'vitest';
-import { drawShare } from '../../ads/ad-server.ts';
+import { drawShare } from '../../ads/demand-draw.ts';
 import { vastRequestUrl } from '../ad-decisions.ts';
 import { chooseRendition } from '../creatives.ts';
 import { delivered, throughCdn } from '../delivery.ts';

@@ -6,7 +6,7 @@ import { LIVE_STREAM_DEFAULTS } from '@cuepoint/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveStreams } from '../../../db/schema/index.ts';
-import { loadAdTarget } from '../../ads/catalog.ts';
+import { loadAdTarget } from '../../ads/targets.ts';
 import { type Harness, startHarness } from '../../playback/__tests__/live-harness.ts';
 import { readLiveConfig } from '../../playback/live-config.ts';
 
