@@ -14,6 +14,7 @@ import {
   signupRequestSchema,
   TEAM_TEXTS,
 } from '@cuepoint/core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.ts';
@@ -24,6 +25,7 @@ import {
   clearAccountLimits,
   isKnownAddress,
   loginKeys,
+  type MailRequester,
   releaseLoginAttempt,
   reserveLoginAttempt,
   takeMailAllowance,
@@ -55,6 +57,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
   // The same 201 and message whether or not the address has an account (issue 46): a taken one
   // makes no account and its owner is mailed instead (services/signup.ts).
   const signupResponses = { 201: messageResponseSchema };
+
+  /** Who asks for an account mail: the recipient's own browser (its device cookie), else the address. */
+  const mailRequester = (request: FastifyRequest, recipient: UserRow): MailRequester => {
+    const device = deviceOf(app, request, recipient.id);
+    return device ? { device } : { ip: request.ip };
+  };
 
   app.post(
     routePattern(API_PATHS.auth.signup),
@@ -131,11 +139,14 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      const { ip } = request;
       // Looked up after the answer, so its timing cannot tell whether the address has an account.
       app.afterReply('resend-activation mail', async () => {
         const user = await findUserByEmail(app.db, email);
-        if (user && !user.isActive && (await takeMailAllowance(app.db, user.email, { ip }))) {
+        if (
+          user &&
+          !user.isActive &&
+          (await takeMailAllowance(app.db, user.email, mailRequester(request, user)))
+        ) {
           await mailActivation(app, user);
         }
       });
@@ -215,11 +226,12 @@ export const authPublicRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { email } = request.body;
-      const { ip } = request;
       // Looked up after the answer, so its timing cannot tell whether the address has an account.
+      // The allowance is the requester's (repositories/auth-failures.ts): a stranger asking for the
+      // owner's links spends their own, never the owner's; the answer is the same either way.
       app.afterReply('reset-password mail', async () => {
         const user = await findUserByEmail(app.db, email);
-        if (!user || !(await takeMailAllowance(app.db, user.email, { ip }))) return;
+        if (!user || !(await takeMailAllowance(app.db, user.email, mailRequester(request, user)))) return;
         const token = await issueUserToken(app.db, user.id, 'reset');
         const link = app.consoleLink('/new-password', { email: user.email, token });
         await app.mailer.send({
