@@ -8,7 +8,7 @@ import {
   VOD_LABELS,
 } from '../../packages/core/src/index.ts';
 import { expect, type Page, test } from './fixtures.ts';
-import { DEMO, seriousViolations, setPreferences, signIn } from './helpers.ts';
+import { applyLook, DEMO, LOOKS, seriousViolations, shootLook, signIn } from './helpers.ts';
 
 // Issue 22, points 2 and 3: every detail page opens with one shared header (name, status, type,
 // playback and source, last change, Logs, and Delete in a More menu whose dialog names the item);
@@ -126,21 +126,11 @@ test('a VOD asset opens with the same header', async ({ page }) => {
 });
 
 test.describe('look', () => {
-  const variants = [
-    { name: 'light', colorScheme: 'light', direction: 'ltr', width: 1280 },
-    { name: 'dark', colorScheme: 'dark', direction: 'ltr', width: 1280 },
-    { name: 'phone', colorScheme: 'light', direction: 'ltr', width: 390 },
-    { name: 'rtl', colorScheme: 'light', direction: 'rtl', width: 1280 },
-  ] as const;
-  for (const variant of variants) {
-    test(`live stream and VOD detail pages (${variant.name}) have no serious accessibility violation`, async ({
+  for (const look of LOOKS) {
+    test(`live stream and VOD detail pages (${look.name}) have no serious accessibility violation`, async ({
       page,
     }) => {
-      await setPreferences(page.context(), {
-        colorScheme: variant.colorScheme,
-        direction: variant.direction,
-      });
-      await page.setViewportSize({ width: variant.width, height: 844 });
+      await applyLook(page, look);
       await login(page);
       for (const [label, list, name] of [
         ['live-stream-detail', '/streams-live', STREAM],
@@ -158,8 +148,7 @@ test.describe('look', () => {
             .evaluateAll((tabs) => tabs.map((tab) => (tab as HTMLElement).offsetTop));
           expect(new Set(tops).size).toBe(1);
         }
-        await page.screenshot({ path: `e2e/screenshots/${label}-${variant.name}.png`, fullPage: true });
-        expect(await seriousViolations(page, `${label} ${variant.name} `)).toEqual([]);
+        expect(await shootLook(page, label, look)).toEqual([]);
       }
     });
   }

@@ -92,6 +92,36 @@ export async function createActiveUser(request: APIRequestContext, email: string
   expect((await request.post(`/api/customer/approve/${customer._id}`, { headers })).status()).toBe(200);
 }
 
+/**
+ * A member of an owner's team with a role, made as the console makes one: the owner invites
+ * them through the real API (POST team/members) and they set their password from the mailed link.
+ */
+export async function createTeamMember(
+  request: APIRequestContext,
+  owner: { email: string; password: string },
+  member: { email: string; password: string },
+  role: 'owner' | 'editor' | 'viewer',
+) {
+  const login = await request.post('/api/auth/login', { data: owner });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const invite = await request.post('/api/team/members', {
+    headers,
+    data: { email: member.email, firstName: 'Vera', lastName: 'Viewer', role },
+  });
+  expect(invite.status()).toBe(201);
+  const link = new URL((await lastMailTo(member.email)).links[0]!);
+  const accept = await request.post('/api/team/accept-invite', {
+    data: {
+      email: member.email,
+      token: link.searchParams.get('token'),
+      password: member.password,
+      repeatPassword: member.password,
+    },
+  });
+  expect(accept.status()).toBe(200);
+}
+
 /** The console's display preferences cookie (apps/web/src/lib/preferences.ts), set before a page loads. */
 export async function setPreferences(
   context: BrowserContext,
@@ -107,6 +137,33 @@ export async function setPreferences(
   await context.addCookies([
     { name: 'cuepoint-ui', value: encodeURIComponent(value), url: `${process.env.CUEPOINT_E2E_URL}/app/` },
   ]);
+}
+
+/**
+ * The four looks a screen's screenshots and axe are taken in: light, dark, a phone's width and
+ * right to left (the screen's width unless the look names one).
+ */
+export const LOOKS = [
+  { name: 'light', colorScheme: 'light', direction: 'ltr', width: 1280 },
+  { name: 'dark', colorScheme: 'dark', direction: 'ltr', width: 1280 },
+  { name: 'phone', colorScheme: 'light', direction: 'ltr', width: 390 },
+  { name: 'rtl', colorScheme: 'light', direction: 'rtl', width: 1280 },
+] as const;
+export type Look = (typeof LOOKS)[number];
+
+/** Puts the browser in a look (its preferences cookie and viewport), before the console loads. */
+export async function applyLook(page: Page, look: Look) {
+  await setPreferences(page.context(), { colorScheme: look.colorScheme, direction: look.direction });
+  await page.setViewportSize({ width: look.width, height: 844 });
+}
+
+/**
+ * The page as it looks now: a full-page screenshot at e2e/screenshots/{name}-{look}.png, and
+ * axe's serious and critical violations (expected to be empty).
+ */
+export async function shootLook(page: Page, name: string, look: Look): Promise<string[]> {
+  await page.screenshot({ path: `e2e/screenshots/${name}-${look.name}.png`, fullPage: true });
+  return seriousViolations(page, `${name} ${look.name}: `);
 }
 
 /**

@@ -74,3 +74,16 @@ export function can(
   if (!actorAllows(actor, RESOURCE_ROLE_ACTION[action])) return false;
   return record === undefined || record.customerId === actor.customerId;
 }
+
+/**
+ * What the console shows in place of an owner's (`manage`) control a member may not use: My
+ * Account opened by another way (a plan lock's Upgrade, a notification, the API guide) and the
+ * plan's upgrade prompt. The server's refusal of the same calls is TEAM_TEXTS.roleRefused.
+ */
+export const ROLE_ACCESS_TEXTS = {
+  ownerOnlyTitle: 'For team owners only',
+  accountOwnerOnly:
+    'My Account (the plan, the account’s settings and its API token) is changed by the owners of your team. Ask an owner of your team to make the change.',
+  upgradeAskOwner: 'Only an owner of your team can upgrade the plan: ask one of them.',
+  close: 'Close',
+} as const;

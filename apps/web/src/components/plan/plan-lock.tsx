@@ -5,9 +5,15 @@
  * where the plan is upgraded. Which fields and entries are locked is core's decision
  * (`lockedFields`, `lockedEntryFeature`), the same one the server enforces.
  */
-import { type EnterpriseFeature, ENTITLEMENT_TEXTS as T, upgradePromptOf } from '@cuepoint/core';
+import {
+  type EnterpriseFeature,
+  ROLE_ACCESS_TEXTS,
+  ENTITLEMENT_TEXTS as T,
+  upgradePromptOf,
+} from '@cuepoint/core';
 import { Badge, Box, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
+import { useRoleAllows } from '../../lib/role-access.ts';
 import { type SessionLoaderData, useSession } from '../../lib/session.ts';
 import { openSettingsDialog } from '../../lib/settings-dialogs.ts';
 
@@ -28,24 +34,31 @@ export interface UpgradePromptProps {
   onClose: () => void;
 }
 
-/** The upgrade prompt of a feature: its text, Cancel, and Upgrade (opens My Account). */
+/**
+ * The upgrade prompt of a feature: its text, Cancel, and Upgrade (opens My Account). Upgrading is
+ * a team owner's (`manage`): another member is told to ask one, with no Upgrade.
+ */
 export function UpgradePrompt({ feature, onClose }: UpgradePromptProps) {
+  const owner = useRoleAllows('manage');
   return (
     <Modal opened={feature !== null} onClose={onClose} title={T.promptTitle} centered>
       <Text>{feature ? upgradePromptOf(feature) : ''}</Text>
+      {!owner && <Text mt="sm">{ROLE_ACCESS_TEXTS.upgradeAskOwner}</Text>}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onClose} data-autofocus={owner ? undefined : true}>
           {T.cancel}
         </Button>
-        <Button
-          data-autofocus
-          onClick={() => {
-            onClose();
-            openSettingsDialog('account');
-          }}
-        >
-          {T.upgrade}
-        </Button>
+        {owner && (
+          <Button
+            data-autofocus
+            onClick={() => {
+              onClose();
+              openSettingsDialog('account');
+            }}
+          >
+            {T.upgrade}
+          </Button>
+        )}
       </Group>
     </Modal>
   );

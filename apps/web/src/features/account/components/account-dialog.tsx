@@ -1,8 +1,9 @@
-import { type AccountCustomer, TEXTS, type User } from '@cuepoint/core';
+import { type AccountCustomer, ROLE_ACCESS_TEXTS, TEXTS, type User } from '@cuepoint/core';
 import { Alert, Button, Center, Fieldset, Group, Loader, Modal, Stack } from '@mantine/core';
 import type { RefObject } from 'react';
 import { useReportDirty } from '../../../components/resource/unsaved-changes.tsx';
 import { useDialogGuard } from '../../../components/resource/unsaved-changes-dialog.tsx';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { useCustomer } from '../api/get-customer.ts';
 import { ACCOUNT_UI, failureMessage } from '../texts.ts';
 import { ApiAccess } from './api-access.tsx';
@@ -26,9 +27,13 @@ export interface AccountDialogProps {
  * My Account (spec sections 2, 4 and 5): plan and time zone, logos, custom domain, sub-domain,
  * CDN and API access. A Modal.Stack holds it and the upgrade dialogs, so only the top one is
  * shown, traps the focus and closes on Escape. Closing it with unsaved changes asks first.
+ * It is a team owner's (`manage`, what the server asks of every call behind it): the header
+ * offers it to owners only, and a member who reaches it another way (a plan lock's Upgrade, a
+ * notification, the API guide) is told so instead of given a form the server would refuse.
  */
 export function AccountDialog({ opened, onClose, user }: AccountDialogProps) {
   const guard = useDialogGuard(opened, onClose);
+  const owner = useRoleAllows('manage');
   return (
     <>
       <Modal.Stack>
@@ -39,11 +44,31 @@ export function AccountDialog({ opened, onClose, user }: AccountDialogProps) {
           title={TEXTS.myAccount}
           size="lg"
         >
-          <AccountBody user={user} onDone={onClose} onCancel={guard.requestClose} dirty={guard.dirty} />
+          {owner ? (
+            <AccountBody user={user} onDone={onClose} onCancel={guard.requestClose} dirty={guard.dirty} />
+          ) : (
+            <OwnerOnly onClose={onClose} />
+          )}
         </Modal>
       </Modal.Stack>
       {guard.confirm}
     </>
+  );
+}
+
+/** What a member who is not an owner sees: why, and the way out. */
+function OwnerOnly({ onClose }: { onClose: () => void }) {
+  return (
+    <Stack data-testid="account-owner-only">
+      <Alert color="blue" title={ROLE_ACCESS_TEXTS.ownerOnlyTitle}>
+        {ROLE_ACCESS_TEXTS.accountOwnerOnly}
+      </Alert>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} data-autofocus>
+          {ROLE_ACCESS_TEXTS.close}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

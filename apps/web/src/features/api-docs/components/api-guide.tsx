@@ -177,16 +177,21 @@ export function GuideSections({ groups, prefix }: { groups: ApiTagGroup[]; prefi
   );
 }
 
-/** The account's API token: where it is (never the token itself), and the way to My Account. */
-export function TokenNote({ enabled, onOpenAccount }: { enabled: boolean; onOpenAccount: () => void }) {
+/**
+ * The account's API token: where it is (never the token itself), and the way to My Account
+ * (none without `onOpenAccount`: a member who is not an owner).
+ */
+export function TokenNote({ enabled, onOpenAccount }: { enabled: boolean; onOpenAccount?: () => void }) {
   return (
     <Group gap="sm" wrap="wrap" align="center">
       <Text size="sm" data-api-access={enabled ? 'on' : 'off'}>
         {enabled ? T.guide.tokenEnabled : T.guide.tokenDisabled}
       </Text>
-      <Button size="xs" variant="light" onClick={onOpenAccount}>
-        {T.guide.openAccount}
-      </Button>
+      {onOpenAccount && (
+        <Button size="xs" variant="light" onClick={onOpenAccount}>
+          {T.guide.openAccount}
+        </Button>
+      )}
     </Group>
   );
 }

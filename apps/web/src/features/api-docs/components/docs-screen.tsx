@@ -7,6 +7,7 @@ import {
   ENTITLEMENT_TEXTS,
   type EnterpriseFeature,
   lockedEntryFeature,
+  ROLE_ACCESS_TEXTS,
   upgradePromptOf,
 } from '@cuepoint/core';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
@@ -15,6 +16,7 @@ import { ConceptIcon } from '../../../components/icons.tsx';
 import { EnterpriseBadge, usePlanOf } from '../../../components/plan/plan-lock.tsx';
 import { QueryState } from '../../../components/query-state.tsx';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { openSettingsDialog } from '../../../lib/settings-dialogs.ts';
 import { useOpenApiDocument } from '../api/openapi-document.ts';
 import type { ApiDocument, ApiOperation, HttpMethod } from '../openapi.ts';
@@ -112,6 +114,8 @@ export function OperationMarks({ operation }: { operation: ApiOperation }) {
 
 /** An entry outside the plan: the upgrade prompt's words and its way to My Account. */
 function PlanLocked({ feature }: { feature: EnterpriseFeature }) {
+  // Upgrading is a team owner's: another member is told to ask one.
+  const owner = useRoleAllows('manage');
   return (
     <Alert color="grape" title={ENTITLEMENT_TEXTS.promptTitle} data-plan-lock={feature}>
       <Stack gap="sm" align="flex-start">
@@ -120,9 +124,13 @@ function PlanLocked({ feature }: { feature: EnterpriseFeature }) {
           <Text size="sm">{ENTITLEMENT_TEXTS.lockedHint}</Text>
         </Group>
         <Text size="sm">{upgradePromptOf(feature)}</Text>
-        <Button size="xs" onClick={() => openSettingsDialog('account')}>
-          {ENTITLEMENT_TEXTS.upgrade}
-        </Button>
+        {owner ? (
+          <Button size="xs" onClick={() => openSettingsDialog('account')}>
+            {ENTITLEMENT_TEXTS.upgrade}
+          </Button>
+        ) : (
+          <Text size="sm">{ROLE_ACCESS_TEXTS.upgradeAskOwner}</Text>
+        )}
       </Stack>
     </Alert>
   );

@@ -4,6 +4,8 @@
  * example on the console's origin. The examples carry the token's placeholder: the page says
  * where the account's API token is (My Account, API access) and never shows it.
  */
+
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { type SessionLoaderData, useSession } from '../../../lib/session.ts';
 import { openSettingsDialog } from '../../../lib/settings-dialogs.ts';
 import { GuideIntro, GuideSections, TokenNote } from '../components/api-guide.tsx';
@@ -13,6 +15,8 @@ import { API_DOCS_TEXTS as T } from '../texts.ts';
 
 export function Component() {
   const user = (useSession() as SessionLoaderData | undefined)?.user;
+  // My Account (where the token is made) is a team owner's: another member gets no way there.
+  const owner = useRoleAllows('manage');
   return (
     <DocsScreen
       fallbackTitle="API Documentation"
@@ -25,7 +29,7 @@ export function Component() {
           <GuideIntro auth={T.guide.auth}>
             <TokenNote
               enabled={user?.customerId.enableAPI === true}
-              onOpenAccount={() => openSettingsDialog('account')}
+              onOpenAccount={owner ? () => openSettingsDialog('account') : undefined}
             />
           </GuideIntro>
           <GuideSections groups={groupByTag(operations, document.tags)} prefix="api" />

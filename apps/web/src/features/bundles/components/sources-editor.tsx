@@ -15,7 +15,6 @@ import {
   BUNDLE_LABELS as L,
 } from '@cuepoint/core';
 import {
-  ActionIcon,
   Button,
   Fieldset,
   Grid,
@@ -31,8 +30,9 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConceptIcon } from '../../../components/icons.tsx';
+import { RemoveRowButton } from '../../../components/remove-row-button.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { BUNDLE_SCREEN_TEXTS as T } from '../texts.ts';
 
 export type BundleForm = UseFormReturnType<BundleInput>;
@@ -71,6 +71,8 @@ export function SourcesEditor({
   /** The account's campaigns to choose from. */
   campaigns: readonly { value: string; label: string }[];
 }) {
+  // A viewer reads the rows: adding, removing and reordering are edits it may not save.
+  const canWrite = useRoleAllows('write');
   const sources = (form.useWatchValue('sources') ?? []) as readonly SourceValues[];
   const total = sourcesTotal(sources);
   // Inputs are uncontrolled: after a removal every row remounts so each shows its new values.
@@ -203,17 +205,7 @@ export function SourcesEditor({
                     )}
                   </Grid.Col>
                 </Grid>
-                <ActionIcon
-                  variant="subtle"
-                  color="red.9"
-                  c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                  size="lg"
-                  mt={26}
-                  aria-label={T.removeSource(position)}
-                  onClick={() => remove(index)}
-                >
-                  <ConceptIcon concept="removeItem" size={18} />
-                </ActionIcon>
+                <RemoveRowButton label={T.removeSource(position)} onClick={() => remove(index)} />
               </Group>
             </Paper>
           );
@@ -222,17 +214,19 @@ export function SourcesEditor({
           {T.total(total)}
         </Text>
         {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-        <Group>
-          <Button
-            ref={addButton}
-            variant="light"
-            size="xs"
-            onClick={add}
-            disabled={sources.length >= BUNDLE_SOURCES_MAX}
-          >
-            {T.addSource}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group>
+            <Button
+              ref={addButton}
+              variant="light"
+              size="xs"
+              onClick={add}
+              disabled={sources.length >= BUNDLE_SOURCES_MAX}
+            >
+              {T.addSource}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Fieldset>
   );

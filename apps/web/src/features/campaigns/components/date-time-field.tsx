@@ -66,49 +66,52 @@ export function DateTimeField({
         onChecked();
       }}
       rightSectionPointerEvents="all"
+      // A disabled field (a viewer's) offers no picker: it could not change the value anyway.
       rightSection={
-        <Popover
-          opened={opened}
-          onChange={setOpened}
-          position="bottom-end"
-          trapFocus
-          returnFocus
-          withinPortal={false}
-        >
-          <Popover.Target>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label={T.pickDate(label)}
-              aria-expanded={opened}
-              onClick={() => (opened ? setOpened(false) : open())}
-            >
-              <ConceptIcon concept="pickDate" size={18} />
-            </ActionIcon>
-          </Popover.Target>
-          <Popover.Dropdown>
-            <Group gap="xs" align="flex-end" wrap="nowrap">
-              <TextInput
-                type="datetime-local"
-                step={1}
-                label={T.pickerLabel(label)}
-                dir="ltr"
-                value={draft}
-                onChange={(event) => setDraft(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter') {
-                    event.preventDefault();
-                    commit();
-                  }
-                }}
-                data-autofocus
-              />
-              <Button size="sm" onClick={commit} disabled={!fromPickerValue(draft)}>
-                {T.pickerSet}
-              </Button>
-            </Group>
-          </Popover.Dropdown>
-        </Popover>
+        (props as { disabled?: boolean }).disabled ? undefined : (
+          <Popover
+            opened={opened}
+            onChange={setOpened}
+            position="bottom-end"
+            trapFocus
+            returnFocus
+            withinPortal={false}
+          >
+            <Popover.Target>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={T.pickDate(label)}
+                aria-expanded={opened}
+                onClick={() => (opened ? setOpened(false) : open())}
+              >
+                <ConceptIcon concept="pickDate" size={18} />
+              </ActionIcon>
+            </Popover.Target>
+            <Popover.Dropdown>
+              <Group gap="xs" align="flex-end" wrap="nowrap">
+                <TextInput
+                  type="datetime-local"
+                  step={1}
+                  label={T.pickerLabel(label)}
+                  dir="ltr"
+                  value={draft}
+                  onChange={(event) => setDraft(event.currentTarget.value)}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter') {
+                      event.preventDefault();
+                      commit();
+                    }
+                  }}
+                  data-autofocus
+                />
+                <Button size="sm" onClick={commit} disabled={!fromPickerValue(draft)}>
+                  {T.pickerSet}
+                </Button>
+              </Group>
+            </Popover.Dropdown>
+          </Popover>
+        )
       }
     />
   );

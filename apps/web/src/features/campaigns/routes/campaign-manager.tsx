@@ -35,6 +35,7 @@ import { QueryState } from '../../../components/query-state.tsx';
 import { resourceOptionsQuery, useResourceOptions } from '../../../components/resource/resource-options.ts';
 import { KIT_TEXTS } from '../../../components/resource/texts.ts';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { type SessionLoaderData, useSession } from '../../../lib/session.ts';
 import { deliveryOptions } from '../api/delivery.ts';
 import { FlightDates } from '../components/flight-dates.tsx';
@@ -70,6 +71,8 @@ export function Component() {
   const title = useRouteTitle();
   const session = useSession() as SessionLoaderData | undefined;
   const admin = session?.user.profile.isMainAdmin ?? false;
+  // A viewer reads the flights: New campaign is a write the server would refuse it.
+  const canWrite = useRoleAllows('write');
   const [params, setParams] = useSearchParams();
   const chosen = params.get(STATE_PARAM);
   const state = isState(chosen) ? chosen : 'all';
@@ -120,9 +123,11 @@ export function Component() {
           <Button variant="default" component={Link} to={CAMPAIGN_PATHS.deleted}>
             {T.deletedCampaigns}
           </Button>
-          <Button component={Link} to={CAMPAIGN_PATHS.create}>
-            {T.newCampaign}
-          </Button>
+          {canWrite && (
+            <Button component={Link} to={CAMPAIGN_PATHS.create}>
+              {T.newCampaign}
+            </Button>
+          )}
         </Group>
       </Group>
 

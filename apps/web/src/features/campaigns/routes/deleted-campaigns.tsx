@@ -19,6 +19,7 @@ import { useListParams } from '../../../components/resource/use-list-params.ts';
 import { useRouteTitle } from '../../../components/resource/use-route-title.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { ResourceDto } from '../../../lib/resource-api.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { toastServerError } from '../../../lib/server-error.ts';
 import { toast } from '../../../lib/toast.ts';
 import { campaignApi } from '../api/campaign-api.ts';
@@ -32,6 +33,8 @@ const spec = RESOURCES.campaign;
 
 export function Component() {
   const title = useRouteTitle();
+  // A viewer reads the trash: Restore is a write the server would refuse it.
+  const canWrite = useRoleAllows('write');
   const { params, setParams } = useListParams(spec.list);
   const query = useQuery({ ...deletedCampaignsOptions(params), placeholderData: keepPreviousData });
   const { options: advertisers } = useResourceOptions(RESOURCES.advertiser);
@@ -97,9 +100,11 @@ export function Component() {
                 <Table.Th scope="col">{T.priority}</Table.Th>
                 <Table.Th scope="col">{T.flight}</Table.Th>
                 <Table.Th scope="col">{T.deletedAt}</Table.Th>
-                <Table.Th scope="col">
-                  <VisuallyHidden>{KIT_TEXTS.actions}</VisuallyHidden>
-                </Table.Th>
+                {canWrite && (
+                  <Table.Th scope="col">
+                    <VisuallyHidden>{KIT_TEXTS.actions}</VisuallyHidden>
+                  </Table.Th>
+                )}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -116,16 +121,18 @@ export function Component() {
                       {formatDateTime(row.updatedAt)}
                     </Text>
                   </Table.Td>
-                  <Table.Td ta="end">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      aria-label={T.restoreNamed(row.name)}
-                      onClick={() => setRestoring({ row, opened: true })}
-                    >
-                      {T.restore}
-                    </Button>
-                  </Table.Td>
+                  {canWrite && (
+                    <Table.Td ta="end">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={T.restoreNamed(row.name)}
+                        onClick={() => setRestoring({ row, opened: true })}
+                      >
+                        {T.restore}
+                      </Button>
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

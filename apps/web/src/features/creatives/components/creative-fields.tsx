@@ -16,7 +16,6 @@ import {
   type TrackingEvent,
 } from '@cuepoint/core';
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Button,
@@ -35,10 +34,11 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
-import { ConceptIcon } from '../../../components/icons.tsx';
+import { RemoveRowButton } from '../../../components/remove-row-button.tsx';
 import { STATUS_OPTIONS } from '../../../components/resource/name-status-fields.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import type { useUploadCreativeVideo } from '../api/upload-creative-video.ts';
 import { CREATIVE_SCREEN_TEXTS as T } from '../texts.ts';
 
@@ -161,6 +161,8 @@ function VideoSource({
   const sourceType = form.useWatchValue('sourceType') ?? 'url';
   const videoUrl = form.useWatchValue('videoUrl');
   const sourceLabel = useId();
+  // A viewer reads the source: no file to choose (the upload is a write the server refuses it).
+  const canWrite = useRoleAllows('write');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const initial = form.getInitialValues();
@@ -217,7 +219,7 @@ function VideoSource({
           data={CREATIVE_SOURCES.map((value) => ({ value, label: T.sources[value] }))}
           value={sourceType}
           onChange={switchSource}
-          disabled={upload.isPending}
+          disabled={upload.isPending || !canWrite}
         />
       </Stack>
       {sourceType === 'url' ? (
@@ -232,20 +234,22 @@ function VideoSource({
         />
       ) : (
         <Stack gap="xs">
-          <FileInput
-            label={T.file}
-            description={T.fileDescription}
-            placeholder={videoUrl ? T.replacePlaceholder : T.filePlaceholder}
-            accept={CREATIVE_VIDEO_EXTENSIONS.join(',')}
-            clearable
-            clearButtonProps={{ 'aria-label': T.clearFile }}
-            required
-            value={file}
-            onChange={(chosen) => void choose(chosen)}
-            error={uploadError}
-            disabled={upload.isPending}
-            fileInputProps={{ 'data-testid': 'creative-file' } as ComponentProps<'input'>}
-          />
+          {canWrite && (
+            <FileInput
+              label={T.file}
+              description={T.fileDescription}
+              placeholder={videoUrl ? T.replacePlaceholder : T.filePlaceholder}
+              accept={CREATIVE_VIDEO_EXTENSIONS.join(',')}
+              clearable
+              clearButtonProps={{ 'aria-label': T.clearFile }}
+              required
+              value={file}
+              onChange={(chosen) => void choose(chosen)}
+              error={uploadError}
+              disabled={upload.isPending}
+              fileInputProps={{ 'data-testid': 'creative-file' } as ComponentProps<'input'>}
+            />
+          )}
           {upload.isPending && (
             <Stack gap={4} role="status">
               <Text size="sm">{T.uploading}</Text>
@@ -277,6 +281,8 @@ type TrackingRow = { event: TrackingEvent; url: string };
 
 /** Third-party tracking URLs: rows of event and URL, added and removed here. */
 function TrackingEditor({ form }: { form: CreativeForm }) {
+  // A viewer reads the rows: adding and removing are edits it may not save.
+  const canWrite = useRoleAllows('write');
   const rows = (form.useWatchValue('trackingUrls') ?? []) as readonly TrackingRow[];
   // Inputs are uncontrolled: after a removal every row remounts with its new values.
   const [generation, setGeneration] = useState(0);
@@ -340,26 +346,18 @@ function TrackingEditor({ form }: { form: CreativeForm }) {
                 key={`${rowKey}-${form.key(`trackingUrls.${index}.url`)}`}
                 {...form.getInputProps(`trackingUrls.${index}.url`)}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                size="lg"
-                mt={26}
-                aria-label={T.removeTracking(index + 1)}
-                onClick={() => remove(index)}
-              >
-                <ConceptIcon concept="removeItem" size={18} />
-              </ActionIcon>
+              <RemoveRowButton label={T.removeTracking(index + 1)} onClick={() => remove(index)} />
             </Group>
           );
         })}
         {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-        <Group gap="sm">
-          <Button ref={addButton} variant="light" size="xs" onClick={add}>
-            {T.addTracking}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group gap="sm">
+            <Button ref={addButton} variant="light" size="xs" onClick={add}>
+              {T.addTracking}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Fieldset>
   );

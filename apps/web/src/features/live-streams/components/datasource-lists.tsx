@@ -12,7 +12,6 @@ import {
   TRANSITIONS,
 } from '@cuepoint/core';
 import {
-  ActionIcon,
   Anchor,
   Button,
   Fieldset,
@@ -27,8 +26,9 @@ import {
 } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ConceptIcon } from '../../../components/icons.tsx';
+import { RemoveRowButton } from '../../../components/remove-row-button.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { DATASOURCE_TEXTS as T } from '../texts.ts';
 import type { DatasourceForm } from './datasource-values.ts';
 
@@ -67,6 +67,8 @@ function RowsEditor({
   footer,
   onRowsChange,
 }: RowsEditorProps) {
+  // A viewer reads the rows: adding, removing and reordering are edits it may not save.
+  const canWrite = useRoleAllows('write');
   const rows = (form.useWatchValue(path) ?? []) as readonly unknown[];
   // Inputs are uncontrolled: after a removal every row remounts so each shows its new values.
   const [generation, setGeneration] = useState(0);
@@ -122,27 +124,19 @@ function RowsEditor({
               gap="sm"
             >
               {renderRow(index, rowKey)}
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                size="lg"
-                mt={26}
-                aria-label={T.removeRow(rowLabel, position)}
-                onClick={() => remove(index)}
-              >
-                <ConceptIcon concept="removeItem" size={18} />
-              </ActionIcon>
+              <RemoveRowButton label={T.removeRow(rowLabel, position)} onClick={() => remove(index)} />
             </Group>
           );
         })}
         {footer}
         {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-        <Group>
-          <Button ref={addButton} variant="light" size="xs" onClick={add}>
-            {addLabel}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group>
+            <Button ref={addButton} variant="light" size="xs" onClick={add}>
+              {addLabel}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Fieldset>
   );

@@ -27,6 +27,7 @@ import { Link } from 'react-router';
 import { type Concept, ConceptIcon } from '../../../components/icons.tsx';
 import { QUERY_STATE_TEXTS } from '../../../components/query-state.tsx';
 import { formatDateTime } from '../../../components/resource/format.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { openSettingsDialog } from '../../../lib/settings-dialogs.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
@@ -180,6 +181,8 @@ function NotificationCard({
   busy: boolean;
   onRead: (read: boolean) => void;
 }) {
+  // My Account is a team owner's: another member's plan notice leads nowhere it may not go.
+  const owner = useRoleAllows('manage');
   const unread = n.readAt === null;
   const openAndRead = () => {
     if (unread && !readOnly) onRead(true);
@@ -230,7 +233,7 @@ function NotificationCard({
                 {T.open}
               </Anchor>
             )}
-            {!n.link && n.kind === 'plan' && (
+            {!n.link && n.kind === 'plan' && owner && (
               <Button
                 variant="subtle"
                 size="compact-sm"

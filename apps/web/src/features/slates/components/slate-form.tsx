@@ -28,6 +28,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { type ComponentProps, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import type { useUploadSlateVideo } from '../api/upload-slate-video.ts';
 import { SLATE_SCREEN_TEXTS as T } from '../texts.ts';
 
@@ -46,6 +47,8 @@ export function SlateFields({
   const sourceType = form.useWatchValue('sourceType') ?? 'url';
   const videoUrl = form.useWatchValue('videoUrl');
   const sourceLabel = useId();
+  // A viewer reads the source: no file to choose (the upload is a write the server refuses it).
+  const canWrite = useRoleAllows('write');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   // Each source keeps its own URL while the user switches between them.
@@ -110,7 +113,7 @@ export function SlateFields({
           data={SLATE_SOURCES.map((value) => ({ value, label: T.sources[value] ?? value }))}
           value={sourceType}
           onChange={switchSource}
-          disabled={upload.isPending}
+          disabled={upload.isPending || !canWrite}
         />
       </Stack>
       {sourceType === 'url' ? (
@@ -124,19 +127,21 @@ export function SlateFields({
         />
       ) : (
         <Stack gap="xs">
-          <FileInput
-            label={T.file}
-            description={T.fileDescription}
-            placeholder={videoUrl ? T.replacePlaceholder : T.filePlaceholder}
-            accept={SLATE_VIDEO_EXTENSIONS.join(',')}
-            clearable
-            required
-            value={file}
-            onChange={(chosen) => void choose(chosen)}
-            error={uploadError}
-            disabled={upload.isPending}
-            fileInputProps={{ 'data-testid': 'slate-file' } as ComponentProps<'input'>}
-          />
+          {canWrite && (
+            <FileInput
+              label={T.file}
+              description={T.fileDescription}
+              placeholder={videoUrl ? T.replacePlaceholder : T.filePlaceholder}
+              accept={SLATE_VIDEO_EXTENSIONS.join(',')}
+              clearable
+              required
+              value={file}
+              onChange={(chosen) => void choose(chosen)}
+              error={uploadError}
+              disabled={upload.isPending}
+              fileInputProps={{ 'data-testid': 'slate-file' } as ComponentProps<'input'>}
+            />
+          )}
           {upload.isPending && (
             <Stack gap={4} role="status">
               <Text size="sm">{T.uploading}</Text>

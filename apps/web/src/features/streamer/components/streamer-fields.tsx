@@ -28,6 +28,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ResourceOption } from '../../../components/resource/resource-options.ts';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { formatRunningTime } from '../format.ts';
 import { STREAMER_SCREEN_TEXTS as T } from '../texts.ts';
 
@@ -188,6 +189,8 @@ export function ProgrammeEditor({
   form: StreamerForm;
   vods: readonly ResourceOption<'vod'>[];
 }) {
+  // A viewer reads the rows: adding, removing and reordering are edits it may not save.
+  const canWrite = useRoleAllows('write');
   const items = (form.useWatchValue('items') ?? []) as readonly Item[];
   const [pick, setPick] = useState<string | null>(null);
   const root = useRef<HTMLFieldSetElement>(null);
@@ -270,39 +273,41 @@ export function ProgrammeEditor({
                       </Text>
                     )}
                   </Group>
-                  <Group gap={4} wrap="nowrap">
-                    <Button
-                      size="xs"
-                      variant="default"
-                      data-move="up"
-                      aria-label={T.moveUp(position, name)}
-                      disabled={index === 0}
-                      onClick={() => move(index, index - 1, 'up')}
-                    >
-                      {T.up}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      data-move="down"
-                      aria-label={T.moveDown(position, name)}
-                      disabled={index === items.length - 1}
-                      onClick={() => move(index, index + 1, 'down')}
-                    >
-                      {T.down}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red.9"
-                      // The subtle variant's red is too light on the form's grey: AA in both schemes.
-                      c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                      aria-label={T.remove(position, name)}
-                      onClick={() => remove(index)}
-                    >
-                      {T.removeShort}
-                    </Button>
-                  </Group>
+                  {canWrite && (
+                    <Group gap={4} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        data-move="up"
+                        aria-label={T.moveUp(position, name)}
+                        disabled={index === 0}
+                        onClick={() => move(index, index - 1, 'up')}
+                      >
+                        {T.up}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        data-move="down"
+                        aria-label={T.moveDown(position, name)}
+                        disabled={index === items.length - 1}
+                        onClick={() => move(index, index + 1, 'down')}
+                      >
+                        {T.down}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red.9"
+                        // The subtle variant's red is too light on the form's grey: AA in both schemes.
+                        c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
+                        aria-label={T.remove(position, name)}
+                        onClick={() => remove(index)}
+                      >
+                        {T.removeShort}
+                      </Button>
+                    </Group>
+                  )}
                 </Group>
               );
             })}
@@ -312,24 +317,26 @@ export function ProgrammeEditor({
           {T.runningTime(formatRunningTime(total))}
         </Text>
         {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-        <Group align="flex-end" gap="sm">
-          <Select
-            label={T.vodToAdd}
-            data={vods.map((vod) => ({
-              value: vod.value,
-              label: `${vod.label} (${formatRunningTime(vod.record.duration)})`,
-            }))}
-            value={pick}
-            onChange={setPick}
-            searchable
-            clearable
-            w={320}
-            data-programme-select
-          />
-          <Button variant="light" onClick={add} disabled={!pick}>
-            {T.addToProgramme}
-          </Button>
-        </Group>
+        {canWrite && (
+          <Group align="flex-end" gap="sm">
+            <Select
+              label={T.vodToAdd}
+              data={vods.map((vod) => ({
+                value: vod.value,
+                label: `${vod.label} (${formatRunningTime(vod.record.duration)})`,
+              }))}
+              value={pick}
+              onChange={setPick}
+              searchable
+              clearable
+              w={320}
+              data-programme-select
+            />
+            <Button variant="light" onClick={add} disabled={!pick}>
+              {T.addToProgramme}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Fieldset>
   );

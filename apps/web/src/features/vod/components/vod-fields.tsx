@@ -13,7 +13,6 @@ import {
   vodSchema,
 } from '@cuepoint/core';
 import {
-  ActionIcon,
   Button,
   Fieldset,
   Group,
@@ -29,10 +28,11 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useEffect, useId, useRef, useState } from 'react';
-import { ConceptIcon } from '../../../components/icons.tsx';
+import { RemoveRowButton } from '../../../components/remove-row-button.tsx';
 import { useResourceOptions } from '../../../components/resource/resource-options.ts';
 import { TranscodingNotice } from '../../../components/transcoding-notice.tsx';
 import { recheckFields } from '../../../lib/recheck-fields.ts';
+import { useRoleAllows } from '../../../lib/role-access.ts';
 import { formatDuration } from '../format.ts';
 import { VOD_SCREEN_TEXTS as T } from '../texts.ts';
 
@@ -173,6 +173,8 @@ const asNumber = (value: unknown) => (typeof value === 'number' ? value : Number
 
 /** The ad cue points: one seconds input per point, added, removed and sorted here. */
 export function CuePointsEditor({ form }: { form: VodForm }) {
+  // A viewer reads the rows: adding, removing and reordering are edits it may not save.
+  const canWrite = useRoleAllows('write');
   const points = (form.useWatchValue('cuePoints') ?? []) as readonly unknown[];
   // Inputs are uncontrolled: after a removal or a sort every row remounts with its new value.
   const [generation, setGeneration] = useState(0);
@@ -239,31 +241,23 @@ export function CuePointsEditor({ form }: { form: VodForm }) {
                   recheckFields(form, vodSchema, ['cuePoints']);
                 }}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red.9"
-                c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))"
-                size="lg"
-                mt={26}
-                aria-label={T.removeCuePoint(index + 1)}
-                onClick={() => remove(index)}
-              >
-                <ConceptIcon concept="removeItem" size={18} />
-              </ActionIcon>
+              <RemoveRowButton label={T.removeCuePoint(index + 1)} onClick={() => remove(index)} />
             </Group>
           );
         })}
         {error ? <Input.Error id={errorId}>{error}</Input.Error> : null}
-        <Group gap="sm">
-          <Button ref={addButton} variant="light" size="xs" onClick={add}>
-            {T.addCuePoint}
-          </Button>
-          {points.length > 1 && (
-            <Button variant="default" size="xs" onClick={sort}>
-              {T.sortCuePoints}
+        {canWrite && (
+          <Group gap="sm">
+            <Button ref={addButton} variant="light" size="xs" onClick={add}>
+              {T.addCuePoint}
             </Button>
-          )}
-        </Group>
+            {points.length > 1 && (
+              <Button variant="default" size="xs" onClick={sort}>
+                {T.sortCuePoints}
+              </Button>
+            )}
+          </Group>
+        )}
       </Stack>
     </Fieldset>
   );
