@@ -26,7 +26,7 @@ test('the report’s CSV equals its table, and it prints on A3 without the chrom
     );
   // The header, the demo customer, the totals.
   expect(shown.length).toBeGreaterThanOrEqual(3);
-  expect(shown[0]).toEqual(['Customer', 'Impressions', 'Fill rate (%)', 'Viewer hours', 'Revenue']);
+  expect(shown[0]).toEqual(['Customer', 'Impressions', 'Avails filled (%)', 'Viewer hours', 'Revenue']);
 
   const [download] = await Promise.all([
     page.waitForEvent('download'),

@@ -50,7 +50,7 @@ export type ReportMetric = (typeof REPORT_METRICS)[number];
 export const REPORT_METRIC_LABELS: Record<ReportMetric, string> = {
   impressions: 'Impressions',
   campaignImpressions: 'Campaign impressions',
-  fillRate: 'Fill rate',
+  fillRate: 'Avails filled',
   adErrors: 'Ad-server errors',
   adLatency: 'Ad latency (p50, p95)',
   viewerHours: 'Viewer hours',
@@ -341,7 +341,7 @@ const METRIC_COLUMNS: Record<ReportMetric, { label: string; cell: (f: ReportFigu
   impressions: [{ label: 'Impressions', cell: (f) => count(f.impressions) }],
   campaignImpressions: [{ label: 'Campaign impressions', cell: (f) => count(f.campaignImpressions) }],
   fillRate: [
-    { label: 'Fill rate (%)', cell: (f) => fixed(1)(f.fillRate === null ? null : f.fillRate * 100) },
+    { label: 'Avails filled (%)', cell: (f) => fixed(1)(f.fillRate === null ? null : f.fillRate * 100) },
   ],
   adErrors: [{ label: 'Ad-server errors', cell: (f) => count(f.adErrors) }],
   adLatency: [

@@ -23,7 +23,7 @@ export const DEMAND_REPORTS_TEXTS = {
       scheduled: 'Scheduled breaks',
       avails: 'Avails',
       availMinutes: 'Avail minutes',
-      fillRate: 'Fill rate',
+      fillRate: 'Avails filled',
       impressions: 'Impressions',
       forecast: 'Forecast / week',
     },
@@ -34,7 +34,7 @@ export const DEMAND_REPORTS_TEXTS = {
     events: (n: number) => `${n} scheduled ${n === 1 ? 'event' : 'events'}`,
   },
   insights: {
-    intro: 'Impressions, fill rate and revenue across the platform, from the data plane’s counters.',
+    intro: 'Impressions, avails filled and revenue across the platform, from the data plane’s counters.',
     loading: 'Loading insights…',
     empty: 'Nothing was served in this period.',
     from: 'From',
@@ -46,18 +46,18 @@ export const DEMAND_REPORTS_TEXTS = {
       impressions: 'Impressions',
       campaignImpressions: 'Campaign impressions',
       revenue: 'Revenue',
-      fillRate: 'Fill rate',
+      fillRate: 'Avails filled',
     },
     charts: {
       impressions: 'Impressions per day',
       revenue: 'Revenue per day',
-      fillRate: 'Fill rate per day',
+      fillRate: 'Avails filled per day',
     },
     series: {
       impressions: 'All impressions',
       campaignImpressions: 'Campaign impressions',
       revenue: 'Revenue',
-      fillRate: 'Fill rate',
+      fillRate: 'Avails filled',
     },
     columns: {
       label: (group: string) => group,
@@ -66,7 +66,7 @@ export const DEMAND_REPORTS_TEXTS = {
       campaignImpressions: 'Campaign impressions',
       revenue: 'Revenue',
       avails: 'Avails',
-      fillRate: 'Fill rate',
+      fillRate: 'Avails filled',
     },
     total: 'Total',
     caption: (from: string, to: string, group: string) =>

@@ -53,7 +53,7 @@ export const REPORTS_TEXTS = {
   chartTitles: {
     impressions: 'Impressions',
     campaignImpressions: 'Campaign impressions',
-    fillRate: 'Fill rate (%)',
+    fillRate: 'Avails filled (%)',
     adErrors: 'Ad-server errors',
     adLatency: 'Ad latency (ms)',
     viewerHours: 'Viewer hours',

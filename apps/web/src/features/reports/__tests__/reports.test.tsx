@@ -150,7 +150,7 @@ describe('reports: table, CSV, print and states', () => {
       'Stream or asset',
       'Customer',
       'Impressions',
-      'Fill rate (%)',
+      'Avails filled (%)',
       'Ad latency p50 (ms)',
       'Ad latency p95 (ms)',
       'Revenue',
