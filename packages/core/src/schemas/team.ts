@@ -83,6 +83,9 @@ export const TEAM_TEXTS = {
   deactivatedMember: 'This member is de-activated: re-activate them first',
   invited: (email: string) => `Invitation sent to ${email}`,
   inviteResent: (email: string) => `Invitation sent again to ${email}`,
+  /** A re-send refused for this hour (429 with Retry-After): an invite is re-sent a few times an hour at most. */
+  resendLimit: (minutes: number) =>
+    `This invitation has been sent again too often. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   accepted: 'Your password is set and your account is active. Sign in with your email and new password.',
   inviteInvalid: 'This invitation link is invalid or has expired. Ask a team owner to send it again.',
   /** The answer to a login of a de-activated member (403: the console shows the login page). */

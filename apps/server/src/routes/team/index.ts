@@ -32,10 +32,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../lib/database-errors.ts';
 import { requireNavigationEntry } from '../../lib/navigation-access.ts';
 import { hashPassword } from '../../lib/passwords.ts';
-import { badRequest, conflict, fieldProblem, notFound } from '../../lib/request-problem.ts';
+import { badRequest, conflict, fieldProblem, notFound, RequestProblem } from '../../lib/request-problem.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { recordAudit } from '../../repositories/audit-log.ts';
-import { clearAccountLimits, takeNoticeAllowance } from '../../repositories/auth-failures.ts';
+import {
+  clearAccountLimits,
+  takeInviteResendAllowance,
+  takeNoticeAllowance,
+} from '../../repositories/auth-failures.ts';
 import { lockCustomer } from '../../repositories/customers.ts';
 import { revokeUserSessions } from '../../repositories/sessions.ts';
 import {
@@ -441,9 +445,10 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest,
       schema: {
         ...common,
-        summary: 'Owner: mail an invited member a new invite link (earlier links stop working)',
+        summary:
+          'Owner: mail an invited member a new invite link (earlier links stop working); a few times an hour per member at most (429 with Retry-After after)',
         params: idParamsSchema,
-        response: memberResponses,
+        response: { ...memberResponses, 429: errorResponseSchema },
       },
     },
     async (request) => {
@@ -452,6 +457,16 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
         const found = await lockMember(tx, request, request.params.id);
         if (found.isActive) throw conflict(TEAM_TEXTS.notInvited);
         if (found.deactivatedAt) throw conflict(TEAM_TEXTS.deactivatedMember);
+        // INVITE_RESENDS_PER_HOUR per member, counted in this transaction (a refused one rolls
+        // back and does not count); an invite of a taken address alike, so the answer never tells
+        // the two apart (its notices keep their own hourly allowance per address too).
+        const waitMs = await takeInviteResendAllowance(tx, found.id);
+        if (waitMs > 0) {
+          const minutes = Math.ceil(waitMs / 60_000);
+          throw new RequestProblem(429, TEAM_TEXTS.resendLimit(minutes), {
+            headers: { 'retry-after': String(Math.ceil(waitMs / 1000)) },
+          });
+        }
         // An address that is another customer's user gets its notice again, never a token.
         const issued = found.takenAddress ? null : await issueUserToken(tx, found.id, 'invite');
         await audit(tx, request, 'team.resend-invite', found.id);

@@ -6,12 +6,18 @@
  * de-activated, its invite sent again); the other user is not changed and is mailed a notice
  * instead. A member of the owner's own team may still be named (team.test.ts).
  */
-import { AUTH_TEXTS, type TeamMember, teamListResponseSchema, teamMemberSchema } from '@cuepoint/core';
+import {
+  AUTH_TEXTS,
+  TEAM_TEXTS,
+  type TeamMember,
+  teamListResponseSchema,
+  teamMemberSchema,
+} from '@cuepoint/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, takenAddressInvites, users, userTokens } from '../../../db/schema/index.ts';
 import { DEMO_ACCOUNTS } from '../../../db/seed.ts';
-import { ACCOUNT_NOTICES_PER_HOUR } from '../../../repositories/auth-failures.ts';
+import { ACCOUNT_NOTICES_PER_HOUR, INVITE_RESENDS_PER_HOUR } from '../../../repositories/auth-failures.ts';
 import { addCustomer, addUser, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { loginAs, readOutbox, type TestApp, testApp } from '../../../test/helpers.ts';
 
@@ -227,18 +233,43 @@ describe('inviting another customer’s user to a team (issue 46)', () => {
   it(`mails at most ${ACCOUNT_NOTICES_PER_HOUR} notices an hour to one address, answering the same`, async () => {
     const email = 'flooded@other.example';
     await addUser(app, { customerId: otherCustomerId, email });
+    const resend = (id: string, headers: Record<string, string> = owner.headers) =>
+      app.inject({ method: 'POST', url: `/api/team/members/${id}/resend-invite`, headers });
+    // This team: the invite and its re-sends, as many as a member's invite may be sent again.
     const first = await invite({ email, firstName: 'F', lastName: 'L', role: 'viewer' });
     const answers = [first];
-    for (let i = 1; i < ACCOUNT_NOTICES_PER_HOUR + 2; i += 1) {
-      answers.push(
-        await app.inject({
-          method: 'POST',
-          url: `/api/team/members/${first.json()._id}/resend-invite`,
-          headers: owner.headers,
-        }),
-      );
-    }
-    expect(answers.map((a) => a.statusCode)).toEqual([201, ...Array(ACCOUNT_NOTICES_PER_HOUR + 1).fill(200)]);
+    for (let i = 0; i < INVITE_RESENDS_PER_HOUR; i += 1) answers.push(await resend(first.json()._id));
+    expect(answers.map((a) => a.statusCode)).toEqual([201, ...Array(INVITE_RESENDS_PER_HOUR).fill(200)]);
+    // Another team invites the address too, until the address's notices for the hour are used up:
+    // the same answers, no more mail.
+    const thirdId = await addCustomer(app, { name: 'Third Co', subDomainName: 'third-co' });
+    await addUser(app, { customerId: thirdId, email: 'owner@third.example', role: 'owner' });
+    const third = { authorization: `Bearer ${(await signIn(app, 'owner@third.example')).token}` };
+    const again = await invite({ email, firstName: 'F', lastName: 'L', role: 'viewer' }, third);
+    expect(again.statusCode, again.body).toBe(201);
+    const more = [];
+    for (let i = 0; i < INVITE_RESENDS_PER_HOUR; i += 1) more.push(await resend(again.json()._id, third));
+    expect(more.map((a) => a.statusCode)).toEqual(Array(INVITE_RESENDS_PER_HOUR).fill(200));
+    expect(1 + INVITE_RESENDS_PER_HOUR + 1 + INVITE_RESENDS_PER_HOUR).toBeGreaterThan(
+      ACCOUNT_NOTICES_PER_HOUR,
+    );
     expect(await mailsTo(email)).toHaveLength(ACCOUNT_NOTICES_PER_HOUR);
+  });
+
+  it(`re-sends its invite ${INVITE_RESENDS_PER_HOUR} times an hour, then answers 429 as for any invited member`, async () => {
+    const email = 'limited@other.example';
+    await addUser(app, { customerId: otherCustomerId, email });
+    const created = await invite({ email, firstName: 'L', lastName: 'Imit', role: 'viewer' });
+    const id = created.json()._id;
+    const resend = () =>
+      app.inject({ method: 'POST', url: `/api/team/members/${id}/resend-invite`, headers: owner.headers });
+    for (let i = 0; i < INVITE_RESENDS_PER_HOUR; i += 1) expect((await resend()).statusCode).toBe(200);
+    const before = (await mailsTo(email)).length;
+    const refused = await resend();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toBe(TEAM_TEXTS.resendLimit(60));
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(await mailsTo(email)).toHaveLength(before);
   });
 });

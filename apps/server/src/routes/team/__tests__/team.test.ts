@@ -10,6 +10,7 @@ import {
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, notifications, sessions, users } from '../../../db/schema/index.ts';
+import { INVITE_RESENDS_PER_HOUR } from '../../../repositories/auth-failures.ts';
 import { addCustomer, addUser, customerIdOf, signIn, TEST_PASSWORD } from '../../../test/accounts.ts';
 import { lastLinkTo, loginAs, readOutbox, type TestApp, testApp } from '../../../test/helpers.ts';
 import { countRows, minimalPayload } from '../../resources/__tests__/resource-fixtures.ts';
@@ -415,6 +416,69 @@ describe('team routes (/api/team/*)', () => {
     const done = await act(owner.headers, id, 'resend-invite');
     expect(done.statusCode).toBe(409);
     expect(done.json().message).toBe(TEAM_TEXTS.notInvited);
+  });
+
+  it(`re-sends one member’s invite ${INVITE_RESENDS_PER_HOUR} times an hour, then 429 with Retry-After; other members keep theirs`, async () => {
+    const email = 'often.resent@example.com';
+    const created = await invite(owner.headers, { email, firstName: 'Of', lastName: 'Ten', role: 'viewer' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as TeamMember)._id;
+    for (let i = 0; i < INVITE_RESENDS_PER_HOUR; i += 1) {
+      const res = await act(owner.headers, id, 'resend-invite');
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const mailed = (await readOutbox(app.dataDir)).filter((m) => m.to === email).length;
+    const last = await inviteLink(email);
+    const refused = await act(owner.headers, id, 'resend-invite');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ statusCode: 429, message: TEAM_TEXTS.resendLimit(60) });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    // Refused whole: no mail, and the last link sent still works.
+    expect((await readOutbox(app.dataDir)).filter((m) => m.to === email)).toHaveLength(mailed);
+    expect(
+      (
+        await app.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.target, id), eq(auditLog.action, 'team.resend-invite')))
+      ).length,
+    ).toBe(INVITE_RESENDS_PER_HOUR);
+    // Another member's invite is its own count.
+    const other = await invite(owner.headers, {
+      email: 'other.resent@example.com',
+      firstName: 'O',
+      lastName: 'T',
+      role: 'viewer',
+    });
+    expect((await act(owner.headers, (other.json() as TeamMember)._id, 'resend-invite')).statusCode).toBe(
+      200,
+    );
+    // The member can still join with the last link it was sent.
+    const accepted = await accept({
+      email,
+      token: last.token,
+      password: NEW_PASSWORD,
+      repeatPassword: NEW_PASSWORD,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  });
+
+  it('answers a resend-invite with a malformed id 400 naming the id, and a caller of no team role 403', async () => {
+    const malformed = await act(owner.headers, 'nope', 'resend-invite');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().fields).toEqual([{ field: 'id', message: 'Invalid UUID' }]);
+    const viewer = await join('viewer.resend@example.com', 'viewer');
+    const pending = await invite(owner.headers, {
+      email: 'pending.resend@example.com',
+      firstName: 'P',
+      lastName: 'R',
+      role: 'viewer',
+    });
+    const refused = await act(viewer.headers, (pending.json() as TeamMember)._id, 'resend-invite');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(TEAM_TEXTS.roleRefused('owner'));
   });
 
   it('answers 404 for another customer’s member or an unknown id, and 400 naming a malformed id', async () => {
