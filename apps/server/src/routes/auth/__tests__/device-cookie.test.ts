@@ -55,6 +55,21 @@ describe('device cookies (a sprayer cannot lock the owner out of their own brows
     expect((await login(demo.email, WRONG, '10.0.0.50')).headers['set-cookie']).toBeUndefined();
   });
 
+  it('is Secure when the console is served over HTTPS', async () => {
+    const secure = await testApp({ env: { PUBLIC_URL: 'https://console.example' } });
+    try {
+      const ok = await secure.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: demo.email, password: demo.password },
+      });
+      expect(ok.statusCode).toBe(200);
+      expect([ok.headers['set-cookie']].flat()[0]).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('lets the owner sign in with it from a new address while a sprayer has the account locked', async () => {
     const cookie = deviceCookieOf(await login(demo.email, demo.password, '10.0.0.50'));
     const adminCookie = deviceCookieOf(await login(admin.email, admin.password, '10.0.0.60'));
