@@ -9,6 +9,9 @@
 // soak (apps/server/bench/soak.ts: 10 minutes of console users and playback viewers on one server
 // process; exit code 1 on any error or memory growth). The full run leaves it out: it takes
 // 10 minutes and fails, where the rest only measures.
+// `npm run bench -- replay [--against <commit>] [--working-tree] [--refreshes N]` replays 30,000
+// viewer refreshes of the serving path on two commits and fails unless every answer is
+// byte-identical (scripts/replay.mjs); the full run leaves it out too.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -32,6 +35,10 @@ import {
 } from './lib.mjs';
 
 const only = process.argv.slice(2);
+if (only[0] === 'replay') {
+  const { replayMain } = await import('./replay.mjs');
+  process.exit(replayMain(only.slice(1)));
+}
 if (only[0] === 'soak') {
   register();
   const { soakMain } = await import(join(ROOT, 'apps/server/bench/soak.ts'));
