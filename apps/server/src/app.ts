@@ -15,6 +15,7 @@ import {
   ffmpegOf,
   playbackRoutes,
   playoutOrigin,
+  type RetentionSweeps,
 } from './edge/index.ts';
 import { type LoggerChoice, loggerOptions, OneLinePerRequest, requestLoggerFactory } from './lib/logging.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
@@ -34,11 +35,15 @@ import { platformConfigPlugin } from './plugins/platform-config.ts';
 import { resourceCountsPlugin } from './plugins/resource-counts.ts';
 import { runtimeConfigPlugin } from './plugins/runtime-config.ts';
 import { secretsPlugin } from './plugins/secrets.ts';
+import { purgeEndedAuthWindows } from './repositories/auth-failures.ts';
 import { healthRoutes } from './routes/health/index.ts';
 import { apiRoutes } from './routes/index.ts';
 import { mailNotifications, notifyConditioning } from './services/notifications.ts';
 import { reportSchedulePlugin } from './services/report-schedule.ts';
 import { VERSION } from './version.ts';
+
+/** The API side's rows swept with the data plane's retention (edge/events/retention.ts). */
+export const RETENTION_SWEEPS: RetentionSweeps = { authFailures: purgeEndedAuthWindows };
 
 export interface BuildAppOptions {
   env: Env;
@@ -146,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions) {
   await app.register(eventsPlugin, {
     env: opts.env,
     redis: opts.redis,
+    sweeps: RETENTION_SWEEPS,
     ...(opts.clock ? { now: opts.clock } : {}),
   });
   await app.register(secretsPlugin, { secretKey: opts.env.SECRET_KEY, dataDir: opts.env.DATA_DIR });

@@ -16,6 +16,7 @@ export { type Conditioner, conditioningKey, ladderOf } from './conditioning/cond
 export { conditioningPlugin, ffmpegOf } from './conditioning/plugin.ts';
 export { demoPlugin } from './demo/index.ts';
 export { eventsPlugin } from './events/plugin.ts';
+export type { RetentionSweeps } from './events/retention.ts';
 export { playbackRoutes } from './playback/routes.ts';
 export { channelProgramme, streamerData, type VodMedia, vodMediaOf } from './playout/channel.ts';
 export { playoutOrigin } from './playout/origin.ts';

@@ -11,7 +11,7 @@ import type { Env } from '../../config/env.ts';
 import { DatabaseSink } from './database-sink.ts';
 import { EventPipeline } from './pipeline.ts';
 import { RedisStreamConsumer, RedisStreamSink } from './redis-stream.ts';
-import { applyRetention } from './retention.ts';
+import { applyRetention, type RetentionSweeps } from './retention.ts';
 import { RedisViewerCounter } from './viewers.ts';
 
 declare module 'fastify' {
@@ -24,6 +24,8 @@ export interface EventsPluginOptions {
   env: Pick<Env, 'EVENTS_BROKER' | 'EVENTS_FLUSH_MS' | 'EVENTS_RETENTION_DAYS' | 'COUNTERS_RETENTION_DAYS'>;
   redis?: Redis | undefined;
   now?: () => number;
+  /** The API side's sweeps that run with retention (retention.ts RetentionSweeps). */
+  sweeps?: RetentionSweeps | undefined;
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -51,13 +53,11 @@ export const eventsPlugin = fp(async (app: FastifyInstance, opts: EventsPluginOp
       app.db,
       { eventDays: env.EVENTS_RETENTION_DAYS, counterDays: env.COUNTERS_RETENTION_DAYS },
       now(),
+      opts.sweeps,
     )
       .then((deleted) => {
-        if (
-          deleted.events + deleted.minutes + deleted.servings + deleted.frequency + deleted.authFailures >
-          0
-        )
-          app.log.info({ deleted }, 'events: retention');
+        const { batches: _batches, ...reported } = deleted;
+        if (Object.values(reported).some((n) => n > 0)) app.log.info({ deleted }, 'events: retention');
       })
       .catch((err) => app.log.warn({ err }, 'events: retention failed'));
   }, RETENTION_EVERY_MS);

@@ -3,15 +3,14 @@
  * COUNTERS_RETENTION_DAYS (charts and reports read those), batch ids a day (a broker redelivers
  * within minutes), the ad server's servings a day longer than their impression beacons are honoured
  * (ad_servings: a replay of an older beacon is refused as expired anyway), and a viewer's
- * frequency-cap count once its period has ended (ad_frequency; see frequencyRowsEnded), and a
- * sign-in or mail counter once its window has ended (auth_failures). Deleted in
+ * frequency-cap count once its period has ended (ad_frequency; see frequencyRowsEnded), and what the
+ * sweeps given by app.ts delete (a sign-in or mail counter once its window has ended). Deleted in
  * bulk, a bounded number of rows per statement, so one pass never holds a long lock; configuration
  * changes in the same table are an audit trail and are kept.
  */
 import { DATA_PLANE_ACTIONS, parseSpecDateTime } from '@cuepoint/core';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { purgeEndedAuthWindows } from '../../repositories/auth-failures.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const ROWS_PER_DELETE = 10_000;
@@ -27,9 +26,14 @@ export interface RetentionResult {
   batches: number;
   servings: number;
   frequency: number;
-  /** Sign-in and mail counters whose window has ended (repositories/auth-failures.ts). */
-  authFailures: number;
 }
+
+/**
+ * Sweeps of the API side's own short-lived rows that run with the data plane's (the sign-in and
+ * mail counters: app.ts gives repositories/auth-failures.ts's purge), each answering how many rows
+ * went, reported under its name. The edge imports no repository: it is handed them.
+ */
+export type RetentionSweeps = Readonly<Record<string, (db: DbOrTx, now: Date) => Promise<number>>>;
 
 /** How long a serving is kept after its decision: its beacon's life (IMPRESSION_TTL_S) and a day. */
 export const SERVINGS_KEPT_MS = 4 * DAY_MS;
@@ -81,7 +85,8 @@ export async function applyRetention(
   db: DbOrTx,
   policy: RetentionPolicy,
   now: number,
-): Promise<RetentionResult> {
+  sweeps: RetentionSweeps = {},
+): Promise<RetentionResult & Record<string, number>> {
   const eventsBefore = new Date(now - policy.eventDays * DAY_MS).toISOString();
   const minutesBefore = new Date(now - policy.counterDays * DAY_MS).toISOString();
   const batchesBefore = new Date(now - DAY_MS).toISOString();
@@ -121,6 +126,7 @@ export async function applyRetention(
       select campaign_id, viewer_key, period_start from ad_frequency
       where period_start < ${frequencyBefore} and ${keep} limit ${ROWS_PER_DELETE})`,
   );
-  const authFailures = await purgeEndedAuthWindows(db, new Date(now));
-  return { events, minutes, batches, servings, frequency, authFailures };
+  const swept: Record<string, number> = {};
+  for (const [name, sweep] of Object.entries(sweeps)) swept[name] = await sweep(db, new Date(now));
+  return { ...swept, events, minutes, batches, servings, frequency };
 }

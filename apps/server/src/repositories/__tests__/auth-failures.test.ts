@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION_SWEEPS } from '../../app.ts';
 import { authFailures } from '../../db/schema/index.ts';
 import { applyRetention } from '../../edge/events/retention.ts';
 import { type TestApp, testApp } from '../../test/helpers.ts';
@@ -53,7 +54,8 @@ describe('sign-in attempt windows', () => {
       { key: 'resend:00000000-0000-4000-8000-000000000003', count: 3, windowStart: at(20) },
     ];
     await app.db.insert(authFailures).values(rows);
-    const swept = await applyRetention(app.db, { eventDays: 7, counterDays: 30 }, now);
+    // The sweeps app.ts gives the events plugin's retention.
+    const swept = await applyRetention(app.db, { eventDays: 7, counterDays: 30 }, now, RETENTION_SWEEPS);
     expect(swept.authFailures).toBeGreaterThanOrEqual(7);
     const left = await app.db
       .select({ key: authFailures.key })
