@@ -36,3 +36,11 @@ export const somethingWentWrong = (status: number | string) => `Sorry!! Somethin
 /** An upload that would take the account past its storage quota: 'This upload would exceed your storage quota of 2 GB'. */
 export const storageQuotaExceeded = (quota: string) =>
   `This upload would exceed your storage quota of ${quota}`;
+
+/**
+ * Issue 39: a viewer's playback request refused by the live stream's Trusted IPs or Blocked IPs
+ * (answered 403 by the playback routes).
+ */
+export const PLAYBACK_ACCESS_TEXTS = {
+  notAllowedFromAddress: 'Playback is not allowed from this address.',
+} as const;

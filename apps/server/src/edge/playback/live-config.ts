@@ -3,13 +3,16 @@
  * tables. Every playlist request needs it, so it is kept in process for a few seconds (with one
  * read in flight per stream): a change in the console reaches viewers within that time.
  */
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { liveStreams } from '../../db/schema/index.ts';
 import { CappedMap } from '../../lib/capped-map.ts';
 import { findStored, isResourceId } from '../read-model/resources.ts';
 import { activeScheduledEvents } from '../read-model/schedule.ts';
 import type { Stored } from '../read-model/stored.ts';
 import { type Delivery, readDelivery } from './delivery.ts';
 import type { ScheduleEntry } from './scheduled-breaks.ts';
+import { type ViewerAccess, viewerAccess, viewerAccessLog } from './viewer-access.ts';
 
 export { isResourceId };
 
@@ -26,6 +29,8 @@ export interface LiveConfig {
   delivery: Delivery;
   /** The stream's active scheduled events (the Event Scheduler): their breaks are placed per request. */
   schedule: ScheduleEntry[];
+  /** Who may play (Trusted IPs, Blocked IPs), parsed once with the config: viewer-access.ts. */
+  access: ViewerAccess;
 }
 
 /**
@@ -47,7 +52,26 @@ export async function readLiveConfig(db: DbOrTx, id: string): Promise<LiveConfig
     slate: await readSlate(db, stream.slateId, row.customerId),
     delivery,
     schedule: await activeScheduledEvents(db, row.id),
+    access: viewerAccess(`live stream ${row.id}`, await readAccessLists(db, row.id), viewerAccessLog),
   };
+}
+
+/**
+ * The stream's Trusted IPs and Blocked IPs as stored, entry by entry: the one pair of fields the
+ * edge does not read through core's field schema (read-model/stored.ts), which would read a list
+ * with one bad entry (old data) as core's default, [], and so open a blocked address or a
+ * restricted stream to all. viewer-access.ts ignores the bad entry alone and applies the others.
+ */
+async function readAccessLists(db: DbOrTx, id: string): Promise<{ trusted: unknown; blocked: unknown }> {
+  const [row] = await db
+    .select({
+      trusted: sql<unknown>`${liveStreams.data} -> 'trustedIpsList'`,
+      blocked: sql<unknown>`${liveStreams.data} -> 'blockedIpsList'`,
+    })
+    .from(liveStreams)
+    .where(eq(liveStreams.id, id))
+    .limit(1);
+  return { trusted: row?.trusted ?? [], blocked: row?.blocked ?? [] };
 }
 
 async function readSlate(

@@ -9,6 +9,10 @@
  *
  * and the same under /play/vod/:vodId/ for VOD assets (core's PLAYBACK_PATHS names them all).
  *
+ * Each is refused with a 403 when the live stream's Trusted IPs or Blocked IPs refuse the viewer's
+ * address (viewer-access.ts), before anything else is done (no session opened, no viewer counted).
+ * The segments are not ours: the origin or the CDN serves them.
+ *
  * Public (a player has no token) and left out of the OpenAPI document (not part of the API).
  * Answers are never cached (each is one viewer's) and may be read from any origin (players run
  * on customers' pages), errors included.
@@ -39,6 +43,7 @@ import {
   type ViewerSession,
 } from './sessions.ts';
 import type { TrackingDocument } from './tracking.ts';
+import { notAllowedFromAddress, setViewerAccessLog, type ViewerAccess } from './viewer-access.ts';
 import { VodPlayback } from './vod-playback.ts';
 
 export interface PlaybackPluginOptions {
@@ -100,6 +105,11 @@ interface PlaybackKind {
     mediaPlaylist(id: string, sessionId: string, index: number): Promise<ServedPlaylist>;
     tracking(id: string, sessionId: string): Promise<TrackingDocument>;
   };
+  /**
+   * Who may play the resource, for the kinds that have IP lists (live streams; VOD assets have
+   * none). Undefined when the resource is unknown: the route answers its own 404.
+   */
+  access?: (id: string) => Promise<ViewerAccess | undefined>;
 }
 
 /** Who opens a session: forwarded to the ad server (VAST macros and headers). */
@@ -114,6 +124,7 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
   const platformConfig = opts.platformConfig;
   // A stored row read with core's defaults in place of refused values is told in the server's log.
   setStoredRowLog((message) => app.log.warn(message));
+  setViewerAccessLog((message) => app.log.warn(message));
   // The Redis key prefix is the configuration's (read at each command, so a change applies at once).
   const sessionPrefix = () => `${platformConfig?.peek().redisKey || DEFAULT_REDIS_KEY}${VIEWER_SESSION_KEY}`;
   // Bounded per address and stream, and in all (limits.ts; sessions.ts says who gives way).
@@ -191,6 +202,13 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
         trackingUrl: `${publicUrl}${playbackPath(PLAYBACK_PATHS.liveTracking, { streamId: id, sessionId })}`,
       }),
       player: live,
+      // The cached config (read once per TTL) carries the parsed lists; an unknown or failing
+      // stream is the route's to answer (404, 502).
+      access: (id) =>
+        live.config(id).then(
+          (config) => config.access,
+          () => undefined,
+        ),
     },
     {
       param: 'vodId',
@@ -217,20 +235,31 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
     },
   ];
 
-  for (const { param, paths, urls, player } of kinds) {
+  for (const { param, paths, urls, player, access } of kinds) {
     type Params = Record<string, string>;
     const idOf = (request: FastifyRequest) => (request.params as Params)[param] ?? '';
     const sessionOf = (request: FastifyRequest) => (request.params as Params).sessionId ?? '';
+    // Viewer access, before the handler: request.ip is the socket's peer, or X-Forwarded-For's
+    // address only behind the proxies TRUST_PROXY trusts (app.ts's trustProxy).
+    const viewerGate = async (request: FastifyRequest) => {
+      const rule = access && (await access(idOf(request)));
+      if (rule && !rule.allows(request.ip)) throw notAllowedFromAddress();
+    };
+    const GATED = { ...GET_OPTIONS, preHandler: viewerGate };
 
-    app.get(paths.master, GET_OPTIONS, async (request, reply) => {
+    app.get(paths.master, GATED, async (request, reply) => {
       const { body } = await player.openSession(idOf(request), viewerOf(request));
       return playlist(reply, body);
     });
 
-    app.post(paths.session, { schema: HIDDEN, config: UNLIMITED }, async (request) => {
-      const { session } = await player.openSession(idOf(request), viewerOf(request));
-      return urls(idOf(request), session.id);
-    });
+    app.post(
+      paths.session,
+      { schema: HIDDEN, config: UNLIMITED, preHandler: viewerGate },
+      async (request) => {
+        const { session } = await player.openSession(idOf(request), viewerOf(request));
+        return urls(idOf(request), session.id);
+      },
+    );
 
     // A page's player posting JSON asks first (CORS preflight).
     app.options(paths.session, { schema: HIDDEN, config: UNLIMITED }, async (_request, reply) =>
@@ -242,11 +271,11 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
         .send(),
     );
 
-    app.get(paths.sessionMaster, GET_OPTIONS, async (request, reply) =>
+    app.get(paths.sessionMaster, GATED, async (request, reply) =>
       playlist(reply, await player.sessionMaster(idOf(request), sessionOf(request))),
     );
 
-    app.get(paths.rendition, GET_OPTIONS, async (request, reply) => {
+    app.get(paths.rendition, GATED, async (request, reply) => {
       const file = (request.params as Params).file ?? '';
       const index = RENDITION_FILE.exec(file)?.[1];
       if (index === undefined) throw unknownRendition();
@@ -256,8 +285,6 @@ export async function playbackRoutes(app: FastifyInstance, opts: PlaybackPluginO
       return playlist(reply, served.body);
     });
 
-    app.get(paths.tracking, GET_OPTIONS, async (request) =>
-      player.tracking(idOf(request), sessionOf(request)),
-    );
+    app.get(paths.tracking, GATED, async (request) => player.tracking(idOf(request), sessionOf(request)));
   }
 }
