@@ -8,6 +8,9 @@
 export const DATASOURCE_TEXTS = {
   streamUrlHint: 'Must end with /',
   timezoneHint: 'Offset from UTC, written +HH:MM or -HH:MM',
+  /** Activeness interval: stored for API compatibility, read by nothing (knowledge base: Ad configuration). */
+  activenessNotUsed:
+    'Not used by this platform: a viewer session lives as long as User liveliness says. Kept so that existing API clients can still send it.',
   bundlesTotal: (total: number) => `Total: ${total}%`,
   addBundle: 'Add bundle',
   addLayout: 'Add layout',

@@ -134,6 +134,9 @@ describe('DatasourceFields: layout', () => {
     expect(byLabel(L.prefetchCount)).toHaveValue('3');
     expect(byLabel(L.userLiveliness)).toHaveValue('3600');
     expect(byLabel(L.activenessInterval)).toHaveValue('200');
+    // Read by nothing: shown read-only, with the reason.
+    expect(byLabel(L.activenessInterval)).toHaveAttribute('readonly');
+    expect(screen.getByText(T.activenessNotUsed)).toBeVisible();
 
     await ui.click(tab('redundancy'));
     expect(byLabel(L.inRedundancy)).toHaveValue(T.redundancyOptions.DISABLE);

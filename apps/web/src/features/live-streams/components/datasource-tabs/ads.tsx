@@ -3,6 +3,7 @@ import { LIVE_STREAM_LABELS as L } from '@cuepoint/core';
 import { NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { TranscodingNotice } from '../../../../components/transcoding-notice.tsx';
+import { DATASOURCE_TEXTS as T } from '../../texts.ts';
 import { BundlesEditor } from '../datasource-lists.tsx';
 import {
   AD_DECISION_OPTIONS,
@@ -93,7 +94,15 @@ export function PrefetchFields({ form }: FieldsProps) {
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       <WholeNumber form={form} field="prefetchCount" label={L.prefetchCount} />
       <WholeNumber form={form} field="userLiveliness" label={L.userLiveliness} />
-      <WholeNumber form={form} field="activenessInterval" label={L.activenessInterval} />
+      {/* Read by nothing (its meaning was never given): shown, not editable, and says why. */}
+      <NumberInput
+        label={L.activenessInterval}
+        description={T.activenessNotUsed}
+        readOnly
+        allowDecimal={false}
+        key={form.key('activenessInterval')}
+        {...form.getInputProps('activenessInterval')}
+      />
     </SimpleGrid>
   );
 }
