@@ -5,6 +5,7 @@
  * search and pages; `after` gives the events newer than one already seen (live tail).
  */
 import { z } from 'zod';
+import { DATA_PLANE_ACTIONS } from '../schemas/playback-stats.ts';
 import { textSchema } from '../validation/field-schemas.ts';
 import { PAGE_SIZE_VALUES, pageSchema, unknownParameters } from './list.ts';
 import { RESOURCE_KINDS } from './registry.ts';
@@ -20,11 +21,8 @@ export const EVENT_ACTIONS = [
   'stopped',
   'ad-break',
   'error',
-  // The data plane's (DATA_PLANE_ACTIONS).
-  'ad-decision',
-  'beacon',
-  'origin-error',
-  'ad-server-error',
+  // The data plane's.
+  ...DATA_PLANE_ACTIONS,
 ] as const;
 
 /**

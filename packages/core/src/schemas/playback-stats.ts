@@ -7,7 +7,13 @@
 import { z } from 'zod';
 
 /** The log viewer's actions of data-plane events (configuration changes are the others). */
-export const DATA_PLANE_ACTIONS = ['ad-decision', 'beacon', 'origin-error', 'ad-server-error'] as const;
+export const DATA_PLANE_ACTIONS = [
+  'ad-decision',
+  'beacon',
+  'origin-error',
+  'ad-server-error',
+  'source-switch',
+] as const;
 export type DataPlaneAction = (typeof DATA_PLANE_ACTIONS)[number];
 /** Who the log viewer names as the actor of a data-plane event. */
 export const DATA_PLANE_ACTOR = 'data plane';
@@ -112,12 +118,28 @@ export const adServerErrorDataSchema = z.object({
 });
 export type AdServerErrorData = z.infer<typeof adServerErrorDataSchema>;
 
+/** A redundant live stream's sources (inRedundancy ENABLE): its source URL and its backup. */
+export const STREAM_SOURCES = ['primary', 'backup'] as const;
+/** Why a redundant stream switched: its source failed, timed out or went stale, or the primary recovered. */
+export const SOURCE_SWITCH_REASONS = ['error', 'timeout', 'stale', 'recovered'] as const;
+
+/** The `data` of a source-switch event: which source the stream left, for which, and why. */
+export const sourceSwitchDataSchema = z.object({
+  from: z.enum(STREAM_SOURCES),
+  to: z.enum(STREAM_SOURCES),
+  reason: z.enum(SOURCE_SWITCH_REASONS),
+  /** The failure that caused it, when one did. */
+  detail: z.string().nullable(),
+});
+export type SourceSwitchData = z.infer<typeof sourceSwitchDataSchema>;
+
 /** The `data` of each data-plane action: what the data plane records and the console reads back. */
 export const DATA_PLANE_EVENT_DATA = {
   'ad-decision': adDecisionDataSchema,
   beacon: beaconDataSchema,
   'origin-error': originErrorDataSchema,
   'ad-server-error': adServerErrorDataSchema,
+  'source-switch': sourceSwitchDataSchema,
 } as const satisfies Record<DataPlaneAction, z.ZodType>;
 export type DataPlaneEventData = {
   [A in DataPlaneAction]: z.infer<(typeof DATA_PLANE_EVENT_DATA)[A]>;

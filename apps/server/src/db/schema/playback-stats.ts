@@ -41,6 +41,8 @@ export const PLAYBACK_COUNTERS = {
   beaconErrors: 'count',
   originRequests: 'count',
   originErrors: 'count',
+  /** Switches of a redundant live stream between its primary and backup sources (either way). */
+  sourceSwitches: 'count',
   adLatencyMs: 'histogram',
   originLatencyMs: 'histogram',
 } as const satisfies Record<string, 'count' | 'seconds' | 'histogram'>;

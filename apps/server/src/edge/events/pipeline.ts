@@ -351,6 +351,9 @@ function countEvent(counters: MinuteCounters, event: DataPlaneEvent): void {
     case 'origin-error':
       counters.originErrors += 1;
       return;
+    case 'source-switch':
+      counters.sourceSwitches += 1;
+      return;
     case 'ad-server-error':
       return;
   }

@@ -1,0 +1,1 @@
+ALTER TABLE "playback_minutes" ADD COLUMN "source_switches" integer DEFAULT 0 NOT NULL;
