@@ -262,7 +262,7 @@ export const specDateTimeSchema = textSchema({ error: M.invalidDate })
   .check(maxChars(TEXT_LIMITS.dateTime, M.invalidDate), ruleCheck(validateSpecDateTime));
 
 /**
- * Trusted or blocked IPs: each an IPv4 address or CIDR range; the message is on the list (on the
+ * Trusted or blocked IPs: each an IPv4 or IPv6 address or CIDR range; the message is on the list (on the
  * entry's place for one longer than any address).
  */
 export const ipListSchema = z

@@ -174,8 +174,11 @@ export const TEXT_LIMITS = {
    * offset (RFC 3339 as Go writes it) 35.
    */
   dateTime: 40,
-  /** An IPv4 address or CIDR range: '255.255.255.255/32' is 18. */
-  ipOrCidr: 18,
+  /**
+   * An IP address or CIDR range: IPv4 '255.255.255.255/32' is 18, IPv6 with an IPv4 tail
+   * 'ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255/128' 49.
+   */
+  ipOrCidr: 49,
   /** A Kubernetes key: a 253-character DNS prefix, '/', and a 63-character name. */
   kubernetesKey: 317,
   /** A Kubernetes label or toleration value: 63. */

@@ -7,6 +7,7 @@ const SPEC_DATE_TIME = /^(\d{2})-(\d{2})-(\d{4})T(\d{2}):(\d{2}):(\d{2})$/;
  * orders like the wall-clock time it names (milliseconds, read as UTC so no local zone shifts
  * it). Returns null when the text has another shape or names no real moment (02-30, 24:00:00).
  */
+import { z } from 'zod';
 export const parseSpecDateTime = (text: string): number | null => {
   const match = SPEC_DATE_TIME.exec(text);
   if (!match) return null;
@@ -59,7 +60,15 @@ const CIDR_V4 = new RegExp(`^${OCTET}(?:\\.${OCTET}){3}/(?:3[0-2]|[12]?\\d)$`);
 export const isIpv4 = (text: string): boolean => IPV4.test(text);
 /** IPv4 range in CIDR notation, prefix 0 to 32, e.g. 10.0.0.0/8. */
 export const isCidrV4 = (text: string): boolean => CIDR_V4.test(text);
-export const isIpv4OrCidr = (text: string): boolean => isIpv4(text) || isCidrV4(text);
+const IPV6 = z.ipv6();
+const CIDR_V6 = z.cidrv6();
+/** An IPv6 address (zod's check: every RFC 4291 form, '::' and an IPv4 tail included). */
+export const isIpv6 = (text: string): boolean => IPV6.safeParse(text).success;
+/** IPv6 range in CIDR notation, prefix 0 to 128, e.g. 2001:db8::/32. */
+export const isCidrV6 = (text: string): boolean => CIDR_V6.safeParse(text).success;
+/** One entry of an IP list: an IPv4 or IPv6 address, or a range of either in CIDR notation. */
+export const isIpOrCidr = (text: string): boolean =>
+  isIpv4(text) || isCidrV4(text) || isIpv6(text) || isCidrV6(text);
 
 /**
  * The lower-cased extension of a file name or URL, dot included ('.png'), ignoring a URL's

@@ -32,7 +32,7 @@ import {
   passwordTooShortMessage,
   redisKeyTooLongMessage,
 } from './messages.ts';
-import { isIpv4OrCidr, parseSpecDateTime } from './parsers.ts';
+import { isIpOrCidr, parseSpecDateTime } from './parsers.ts';
 import { type Clock, type RuleResult, systemClock } from './types.ts';
 
 const isFiniteNumber = (value: unknown): value is number =>
@@ -318,9 +318,9 @@ export const validateSpecDateTime = (value: unknown): RuleResult =>
 
 // ---- Lists -------------------------------------------------------------------------------
 
-/** Every entry an IPv4 address or an IPv4 CIDR range (/0 to /32). */
+/** Every entry an IPv4 or IPv6 address, or a CIDR range of either (/0 to /32, /0 to /128). */
 export const validateIpList = (value: unknown): RuleResult =>
-  Array.isArray(value) && value.every((entry) => isString(entry) && isIpv4OrCidr(entry.trim()))
+  Array.isArray(value) && value.every((entry) => isString(entry) && isIpOrCidr(entry.trim()))
     ? null
     : M.invalidIpOrCidr;
 

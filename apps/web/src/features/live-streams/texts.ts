@@ -34,7 +34,8 @@ export const DATASOURCE_TEXTS = {
   noTolerations: 'No tolerations.',
   /** Read after a tab's name when one of its fields has an error. */
   tabHasErrors: '(has errors)',
-  ipListHint: 'One IPv4 address or CIDR range (10.0.0.0/8) per line, or separated by commas',
+  ipListHint:
+    'One IPv4 or IPv6 address or CIDR range (10.0.0.0/8, 2001:db8::/32) per line, or separated by commas',
   advancedConfigHint: 'A JSON object of string values, e.g. {"log.level": "info"}',
   akamaiTokenHint: 'Leave empty for none',
   desiredPodsHint: 'Optional; between Min Pods and Max Pods',
