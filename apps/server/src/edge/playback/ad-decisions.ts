@@ -13,6 +13,10 @@
  * (ads/) draws the avail's bundle and source; a campaigns source is decided there, from the
  * account's campaigns within the bundle's pod template, and a VAST, VMAP or exchange source is
  * resolved here like an external tag.
+ * A live stream's Ad exchange value and Advanced config pairs reach every ad request it makes, its
+ * own tag's or a bundle's (ad-request-params.ts: [AD_EXCHANGE_VALUE], [config.<name>], and the
+ * pairs no macro names appended as query parameters); the built-in ad server's campaigns take no
+ * URL, so they do not read them.
  */
 import { randomUUID } from 'node:crypto';
 import type { AdCandidate, SkipReason } from '@cuepoint/core';
@@ -32,6 +36,7 @@ import { VERSION } from '../../version.ts';
 import type { PlaybackDemand, PlaybackDemandRequest } from '../ads/playback.ts';
 import { type Conditioner, ladderOf } from '../conditioning/conditioner.ts';
 import type { Container, Rung } from '../conditioning/ffmpeg.ts';
+import { type AdRequestParams, applyConfigParams, readAdRequestParams } from './ad-request-params.ts';
 import type { Creatives } from './creatives.ts';
 import type { AvailRecord, CreativePlaylist, DecidedAd } from './sessions.ts';
 
@@ -55,6 +60,10 @@ export interface AdSource {
   owner?: string;
   /** Internal decision: the stream or asset whose bundles the built-in ad server draws from. */
   resource?: PlaybackDemandRequest['resource'];
+  /** A live stream's Ad exchange value: [AD_EXCHANGE_VALUE] in its ad requests. */
+  adExchangeValue?: unknown;
+  /** A live stream's Advanced config (JSON text or object): [config.<name>] and appended pairs. */
+  advancedConfig?: unknown;
 }
 
 export interface Viewer {
@@ -123,25 +132,51 @@ const MAX_NOTES = 20;
 const MAX_CANDIDATES = 50;
 const HLS_TYPES = /^application\/(x-mpegurl|vnd\.apple\.mpegurl)$/i;
 
-/**
- * The VAST URL with its macros: the VAST 4.1 ones the stitcher's expandMacros knows (and DEVICEIP,
- * BREAKMAXDURATION, BREAKMAXADS, which it expands when given), Cuepoint's [SESSION_ID] and
- * [AVAIL_DURATION], and MediaTailor's [session.id], [session.avail_duration_secs],
- * [session.client_ip] and [session.user_agent] for tags written for it.
- */
+const NO_PARAMS: AdRequestParams = { exchangeValue: '', pairs: new Map(), notes: [] };
+
+/** What an ad request's macros are filled from; `params`: the stream's own (none by default). */
+interface AdRequestValues {
+  sessionId: string;
+  viewer: Viewer;
+  avail: AvailToDecide;
+  podLength: number;
+  params?: AdRequestParams;
+}
+
+/** The VAST URL with its macros expanded (vastRequestUrl). */
 export function vastRequestUrl(
   template: string,
-  values: { sessionId: string; viewer: Viewer; avail: AvailToDecide; podLength: number },
+  values: AdRequestValues,
   deps: Pick<DecisionDeps, 'now' | 'random'>,
 ): string {
+  return adRequestOf(template, values, deps).url;
+}
+
+/**
+ * The ad request of a VAST URL, and what its notes say of it. Its macros: the VAST 4.1 ones the
+ * stitcher's expandMacros knows (and DEVICEIP, BREAKMAXDURATION, BREAKMAXADS, which it expands
+ * when given), Cuepoint's [SESSION_ID], [AVAIL_DURATION] and [AD_EXCHANGE_VALUE], MediaTailor's
+ * [session.id], [session.avail_duration_secs], [session.client_ip] and [session.user_agent] for
+ * tags written for it (and [session.ad_exchange_value] in their style), and the stream's
+ * [config.<name>]; its Advanced config pairs no macro names are appended (ad-request-params.ts).
+ * An unknown upper-case macro becomes -2 (VAST), an unknown [session.…] or [config.…] stays.
+ */
+export function adRequestOf(
+  template: string,
+  values: AdRequestValues,
+  deps: Pick<DecisionDeps, 'now' | 'random'>,
+): { url: string; notes: string[] } {
+  const params = values.params ?? NO_PARAMS;
+  const configured = applyConfigParams(template, params);
   const duration = values.avail.duration === undefined ? undefined : Math.round(values.avail.duration);
   const mediaTailor: Record<string, string | number | undefined> = {
     'session.id': values.sessionId,
     'session.avail_duration_secs': duration,
     'session.client_ip': values.viewer.address,
     'session.user_agent': values.viewer.userAgent,
+    'session.ad_exchange_value': params.exchangeValue,
   };
-  const withMediaTailor = template.replace(/\[(session\.[a-z_]+)\]/g, (whole, name: string) => {
+  const withMediaTailor = configured.url.replace(/\[(session\.[a-z_]+)\]/g, (whole, name: string) => {
     if (!(name in mediaTailor)) return whole;
     const value = mediaTailor[name];
     return value === undefined ? '' : encodeURIComponent(String(value));
@@ -159,8 +194,9 @@ export function vastRequestUrl(
     BREAKMAXADS: values.podLength,
     SESSION_ID: values.sessionId,
     AVAIL_DURATION: duration,
+    AD_EXCHANGE_VALUE: params.exchangeValue,
   };
-  return expandMacros(withMediaTailor, macros);
+  return { url: expandMacros(withMediaTailor, macros), notes: [...params.notes, ...configured.notes] };
 }
 
 /** The ad's MP4 media file (the first one), if it has one: what conditioning transcodes. */
@@ -391,7 +427,12 @@ async function decideExternal(
       notes: [`the ${stream.owner ?? 'stream'} has no VAST URL: no ads`],
     };
 
-  const url = vastRequestUrl(stream.vastUrl.trim(), { ...request, podLength: stream.adpodLength }, deps);
+  const params = readAdRequestParams(stream);
+  const { url, notes: requestNotes } = adRequestOf(
+    stream.vastUrl.trim(),
+    { ...request, podLength: stream.adpodLength, params },
+    deps,
+  );
   const headers: Record<string, string> = { accept: 'application/xml, text/xml, */*' };
   // As MediaTailor does: the ad server sees the viewer, not the stitcher.
   if (request.viewer.userAgent) headers['user-agent'] = request.viewer.userAgent;
@@ -402,8 +443,9 @@ async function decideExternal(
     { fetch: (tagUrl) => deps.fetchVast(tagUrl, headers, signal), maxDepth: deps.maxDepth },
   );
   const sent = { url, latencyMs: Math.round(performance.now() - started) };
-  const notes = resolution.issues.map((issue) => `VAST error ${issue.code}: ${issue.message}`);
-  if (resolution.ads.length === 0 && notes.length === 0) notes.push('the ad server answered no ads');
+  const issues = resolution.issues.map((issue) => `VAST error ${issue.code}: ${issue.message}`);
+  if (resolution.ads.length === 0 && issues.length === 0) issues.push('the ad server answered no ads');
+  const notes = [...requestNotes, ...issues];
 
   // Every creative is found (conditioned MP4s looked up) and its HLS checked at once (fetched
   // into the cache for the renditions to come).
