@@ -31,6 +31,7 @@ import { KeyedLock } from './keyed-lock.ts';
 import { type ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
 import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
+import { backupRenditionUrl, Redundancy, recordSourceSwitch } from './redundancy.ts';
 import type { PlaybackRuntime } from './runtime.ts';
 import { withScheduledBreaks } from './scheduled-breaks.ts';
 import type { AvailRecord, LiveSessionData, OriginRendition, ViewerSession } from './sessions.ts';
@@ -67,10 +68,13 @@ export class LivePlayback {
   private readonly locks = new KeyedLock();
   /** The last target duration seen per origin media playlist: its cache lives half of it. */
   private readonly targetDurations = new CappedMap<string, number>(10_000);
+  /** Which source each redundant stream plays, shared by its viewers (redundancy.ts). */
+  readonly redundancy: Redundancy;
 
   /** Live playback on the process's one runtime (runtime.ts), shared with VOD playback. */
   constructor(private readonly runtime: PlaybackRuntime) {
     this.configs = runtime.configCache(readLiveConfig);
+    this.redundancy = new Redundancy(runtime.now);
   }
 
   /** The active stream, or a 404 naming it. */
@@ -158,12 +162,7 @@ export class LivePlayback {
       this.runtime.events?.request(subject, sessionId);
       const ttl =
         ((this.targetDurations.get(rendition.url) ?? 0) * 1000) / 2 || this.runtime.limits.mediaTtlMs;
-      const { playlist: originPlaylist, stale } = await originMediaPlaylist(
-        this.runtime.origin,
-        rendition.url,
-        ttl,
-        this.runtime.askerFor(subject),
-      );
+      const { playlist: originPlaylist, stale } = await this.originWindow(config, rendition.url, ttl);
       // The Event Scheduler's breaks, marked where the origin sends no cue of its own.
       const playlist = withScheduledBreaks(originPlaylist, config.schedule);
       this.targetDurations.set(rendition.url, playlist.targetDuration);
@@ -199,6 +198,31 @@ export class LivePlayback {
       await this.runtime.sessions.save(session, config.stream.userLiveliness * 1000);
       return { body: await this.runtime.serve(result.playlist, config.delivery), stale };
     });
+  }
+
+  /**
+   * The origin's window of a rendition: the primary's, or with inRedundancy ENABLE the active
+   * source's in one numbering for the stream's viewers (redundancy.ts).
+   */
+  private originWindow(config: LiveConfig, url: string, ttlMs: number) {
+    const asker = this.runtime.askerFor(liveSubject(config));
+    const { stream } = config;
+    const backupUrl =
+      stream.inRedundancy === 'ENABLE' && stream.backupStreamUrl !== ''
+        ? backupRenditionUrl(
+            url,
+            sourceUrl('master.m3u8', stream.sourceStreamUrl),
+            sourceUrl('master.m3u8', stream.backupStreamUrl),
+          )
+        : undefined;
+    if (backupUrl === undefined) return originMediaPlaylist(this.runtime.origin, url, ttlMs, asker);
+    return this.redundancy.window(
+      config.id,
+      url,
+      backupUrl,
+      (at) => originMediaPlaylist(this.runtime.origin, at, ttlMs, asker),
+      (change) => recordSourceSwitch(this.runtime.events, liveSubject(config), change),
+    );
   }
 
   /**

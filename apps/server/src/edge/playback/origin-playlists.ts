@@ -28,17 +28,20 @@ export async function originPlaylist(
   }
 }
 
-/** The media playlist at `url`; an OriginProblem when it is a multivariant one. */
+/**
+ * The media playlist at `url` (`stale` with the origin's `failure` when the cache served the last
+ * good one); an OriginProblem when it is a multivariant one.
+ */
 export async function originMediaPlaylist(
   source: PlaylistSource,
   url: string,
   ttlMs: number,
   asker?: OriginAsker,
-): Promise<{ playlist: MediaPlaylist; stale: boolean }> {
+): Promise<{ playlist: MediaPlaylist; stale: boolean; failure?: SafeFetchError | undefined }> {
   const { playlist, answer } = await originPlaylist(source, url, ttlMs, asker);
   if (playlist.type !== 'media')
     throw new OriginProblem(`${answer.url} is a multivariant playlist where a media playlist was expected`);
-  return { playlist, stale: answer.stale };
+  return { playlist, stale: answer.stale, failure: answer.failure };
 }
 
 /** The source URL as a URL, or an OriginProblem saying it is none. */

@@ -28,20 +28,44 @@ export interface FakeMedia {
   vastRequests: { path: string; query: URLSearchParams; headers: IncomingMessage['headers'] }[];
   /** The live origin answers 503 while this is set. */
   originDown: boolean;
+  /** `/primary/` answers 503 while this is set. */
+  primaryDown: boolean;
+  /** `/primary/` keeps serving the window it had when this was set (a stale origin). */
+  primaryFrozen: boolean;
   close(): Promise<void>;
 }
 
 const RENDITION_BANDWIDTH = [800_000, 2_400_000];
 
-function mediaPlaylist(lastSegment: number, prefix = '', breakEnd = BREAK_END): string {
+/**
+ * A redundant channel's two sources: `/primary/` and `/backup/`, the same timeline (and breaks)
+ * as `/live/`, each segment with its EXT-X-PROGRAM-DATE-TIME (segment n starts at n × 4 s of the
+ * epoch). The backup numbers its segments BACKUP_MSN_OFFSET higher and names them `b-seg-n.ts`.
+ */
+export const BACKUP_MSN_OFFSET = 1000;
+
+interface ChannelOptions {
+  /** Added to each segment's media sequence number. */
+  msnOffset?: number;
+  /** Each segment's EXT-X-PROGRAM-DATE-TIME. */
+  dates?: boolean;
+}
+
+function mediaPlaylist(
+  lastSegment: number,
+  prefix = '',
+  breakEnd = BREAK_END,
+  options: ChannelOptions = {},
+): string {
   const first = Math.max(0, lastSegment - WINDOW + 1);
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:3',
     `#EXT-X-TARGETDURATION:${SEGMENT_S}`,
-    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    `#EXT-X-MEDIA-SEQUENCE:${first + (options.msnOffset ?? 0)}`,
   ];
   for (let n = first; n <= lastSegment; n++) {
+    if (options.dates) lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(n * SEGMENT_S * 1000).toISOString()}`);
     const inCycle = n % CYCLE;
     if (inCycle === BREAK_START) lines.push(`#EXT-X-CUE-OUT:${(breakEnd - BREAK_START) * SEGMENT_S}`);
     else if (inCycle > BREAK_START && inCycle < breakEnd)
@@ -147,7 +171,7 @@ const wrapper = (target: string) => `<?xml version="1.0"?>
 export async function startFakeMedia(nowMs: () => number): Promise<FakeMedia> {
   const counts = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
-  const state = { originDown: false };
+  const state = { originDown: false, primaryDown: false, frozenAt: undefined as number | undefined };
   let base = '';
   const vastRequests: FakeMedia['vastRequests'] = [];
 
@@ -175,6 +199,17 @@ export async function startFakeMedia(nowMs: () => number): Promise<FakeMedia> {
       return m3u8(res, multivariant(['v0/index.m3u8', 'v1/index.m3u8'], RENDITION_BANDWIDTH));
     if (/^\/long\/v[01]\/index\.m3u8$/.test(path))
       return m3u8(res, mediaPlaylist(lastSegment, '', LONG_BREAK_END));
+    // A redundant channel's primary and backup (BACKUP_MSN_OFFSET).
+    if (path.startsWith('/primary/') && state.primaryDown) return send(res, 503, 'text/plain', 'down');
+    if (path === '/primary/master.m3u8' || path === '/backup/master.m3u8')
+      return m3u8(res, multivariant(['v0/index.m3u8', 'v1/index.m3u8'], RENDITION_BANDWIDTH));
+    if (/^\/primary\/v[01]\/index\.m3u8$/.test(path))
+      return m3u8(res, mediaPlaylist(state.frozenAt ?? lastSegment, '', BREAK_END, { dates: true }));
+    if (/^\/backup\/v[01]\/index\.m3u8$/.test(path))
+      return m3u8(
+        res,
+        mediaPlaylist(lastSegment, 'b-', BREAK_END, { dates: true, msnOffset: BACKUP_MSN_OFFSET }),
+      );
     // A single-rendition origin: its "master" is a media playlist.
     if (path === '/single/master.m3u8') return m3u8(res, mediaPlaylist(lastSegment));
     // A single rendition whose breaks are announced ahead (EXT-X-DATERANGE).
@@ -218,6 +253,18 @@ export async function startFakeMedia(nowMs: () => number): Promise<FakeMedia> {
     },
     set originDown(value: boolean) {
       state.originDown = value;
+    },
+    get primaryDown() {
+      return state.primaryDown;
+    },
+    set primaryDown(value: boolean) {
+      state.primaryDown = value;
+    },
+    get primaryFrozen() {
+      return state.frozenAt !== undefined;
+    },
+    set primaryFrozen(value: boolean) {
+      state.frozenAt = value ? Math.floor(nowMs() / 1000 / SEGMENT_S) : undefined;
     },
     close: async () => {
       for (const res of hanging) res.destroy();
