@@ -36,7 +36,9 @@ export const DATASOURCE_TEXTS = {
   tabHasErrors: '(has errors)',
   ipListHint:
     'One IPv4 or IPv6 address or CIDR range (10.0.0.0/8, 2001:db8::/32) per line, or separated by commas',
-  advancedConfigHint: 'A JSON object of string values, e.g. {"log.level": "info"}',
+  /** The pairs reach the stream's ad requests (server edge/playback/ad-request-params.ts). */
+  advancedConfigHint:
+    'A JSON object of string values, e.g. {"site": "news"}. Each pair reaches the ad requests: as [config.site] in the VAST URL, else added as a query parameter',
   akamaiTokenHint: 'Leave empty for none',
   desiredPodsHint: 'Optional; between Min Pods and Max Pods',
   slatePlaceholder: 'No slate',
