@@ -35,6 +35,7 @@ interface Sums {
   completes: number | null;
   origin_requests: number | null;
   origin_errors: number | null;
+  source_switches: number | null;
   ad_latency: number[] | null;
   origin_latency: number[] | null;
 }
@@ -60,7 +61,8 @@ const SUMS = sql.raw(`
   sum(impressions)::float8 as impressions,
   sum(completes)::float8 as completes,
   sum(origin_requests)::float8 as origin_requests,
-  sum(origin_errors)::float8 as origin_errors`);
+  sum(origin_errors)::float8 as origin_errors,
+  sum(source_switches)::float8 as source_switches`);
 
 const SUM_COLUMNS = sql`${SUMS}, ${histogramSum('ad_latency_ms')} as ad_latency, ${histogramSum('origin_latency_ms')} as origin_latency`;
 
@@ -100,6 +102,7 @@ export function figuresOf(sums: Partial<Sums>): Omit<StatsPoint, 'at'> {
     avails: n(sums.avails),
     originRequests: n(sums.origin_requests),
     originErrors: n(sums.origin_errors),
+    sourceSwitches: n(sums.source_switches),
     fillRate: percent(n(sums.ad_seconds), n(sums.avail_seconds)),
     adErrorRate: percent(n(sums.ad_errors) + n(sums.ad_timeouts), n(sums.ad_requests)),
     originErrorRate: percent(n(sums.origin_errors), n(sums.origin_requests)),

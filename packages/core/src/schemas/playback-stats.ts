@@ -218,6 +218,8 @@ export const statsPointSchema = z.object({
   avails: z.number().int(),
   originRequests: z.number().int(),
   originErrors: z.number().int(),
+  /** Switches of a redundant live stream between its primary and backup sources. */
+  sourceSwitches: z.number().int(),
   /** Percent of avail time filled with ads; null without avails. */
   fillRate: z.number().nullable(),
   adErrorRate: z.number().nullable(),

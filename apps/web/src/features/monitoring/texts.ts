@@ -70,6 +70,7 @@ export const MONITORING_UI_TEXTS = {
     adErrors: 'Ad errors',
     adTimeouts: 'Ad time-outs',
     originErrors: 'Origin errors',
+    sourceSwitches: 'Source switches',
   },
   none: '–',
   noAvails: 'No ad breaks in this period',

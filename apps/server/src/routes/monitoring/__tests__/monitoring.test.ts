@@ -77,6 +77,7 @@ describe('monitoring routes', () => {
         completes: 2,
         originRequests: 30,
         originErrors: 3,
+        sourceSwitches: 2,
         // 1 at ≤25 ms, 2 at ≤50 ms, 1 at ≤100 ms
         adLatencyMs: histogram({ 2: 1, 3: 2, 4: 1 }),
         // 10 at ≤5 ms, 10 at ≤10 ms, 5 at ≤25 ms, 5 at ≤50 ms
@@ -144,6 +145,7 @@ describe('monitoring routes', () => {
         completes: 3,
         originRequests: 50,
         originErrors: 3,
+        sourceSwitches: 2,
         adErrorRate: 40,
         originErrorRate: 6,
         adLatencyP50: 50,
@@ -190,6 +192,7 @@ describe('monitoring routes', () => {
         avails: 0,
         originRequests: 0,
         originErrors: 0,
+        sourceSwitches: 0,
         fillRate: null,
         adErrorRate: null,
         originErrorRate: null,

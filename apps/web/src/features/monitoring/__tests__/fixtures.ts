@@ -13,6 +13,7 @@ export const NO_TRAFFIC: Omit<StatsPoint, 'at'> = {
   avails: 0,
   originRequests: 0,
   originErrors: 0,
+  sourceSwitches: 0,
   fillRate: null,
   adErrorRate: null,
   originErrorRate: null,

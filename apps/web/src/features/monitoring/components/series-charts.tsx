@@ -20,6 +20,7 @@ export function SeriesCharts({ series, period }: { series: SeriesResponse; perio
     adErrors: p.adErrors,
     adTimeouts: p.adTimeouts,
     originErrors: p.originErrors,
+    sourceSwitches: p.sourceSwitches,
   }));
   const common = {
     h: CHART_HEIGHT,
@@ -89,6 +90,7 @@ export function SeriesCharts({ series, period }: { series: SeriesResponse; perio
             { name: 'adErrors', label: T.series.adErrors, color: 'red.7' },
             { name: 'adTimeouts', label: T.series.adTimeouts, color: 'orange.6' },
             { name: 'originErrors', label: T.series.originErrors, color: 'gray.6' },
+            { name: 'sourceSwitches', label: T.series.sourceSwitches, color: 'violet.6' },
           ]}
           withLegend
           valueFormatter={formatCount}
