@@ -1,12 +1,23 @@
 /**
  * A live stream's Ad exchange value and Advanced config reach its ad requests (issue 39): through
  * the real playback server, the fake ad server (which records every VAST request) and the real
- * database, the stream's tag is asked with the values, and the break's diagnostics (the decision
+ * database, the stream's tag is asked with the values (and a bundle's exchange tag, through the
+ * built-in ad server and the playback runtime's decisions), and the break's diagnostics (the decision
  * event's request URL and notes) show the request as sent.
  */
+import { liveStreamSchema } from '@cuepoint/core';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceEvents } from '../../../db/schema/index.ts';
+import { customers, resourceEvents } from '../../../db/schema/index.ts';
+import { createSecretBox } from '../../../lib/secret-box.ts';
+import { createResource } from '../../../services/resources.ts';
+import { AdServer } from '../../ads/ad-server.ts';
+import { decideFromCampaigns } from '../../ads/playback.ts';
+import { playbackPolicy } from '../../fetch/policy.ts';
+import { decideAvails } from '../ad-decisions.ts';
+import { PLAYBACK_LIMITS } from '../limits.ts';
+import { PlaybackRuntime } from '../runtime.ts';
+import { MemorySessionStore } from '../sessions.ts';
 import { BREAK_START } from './fake-media.ts';
 import { type Harness, mediaPlaylist, openSession, startHarness } from './live-harness.ts';
 
@@ -90,5 +101,78 @@ describe('the stream’s ad exchange value and advanced config in its ad request
     expect(data.notes).toContain(
       'advanced config pair sid not appended: the VAST URL has its own sid parameter',
     );
+  });
+});
+
+describe('the stream’s values in a bundle’s tag', () => {
+  it('reach an exchange tag the built-in ad server hands back for an internal decision', async () => {
+    const [customer] = await h.database.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.subDomainName, 'demo-broadcasting'));
+    const who = { actor: 'playback-tests@cuepoint.example', actingAdmin: null };
+    const exchange = `${h.media.base}/vast?sid=[SESSION_ID]&ex=[AD_EXCHANGE_VALUE]`;
+    const bundle = await createResource(
+      h.database.db,
+      'bundle',
+      customer!.id,
+      { name: 'Exchange demand', sources: [{ type: 'exchange', percentage: 100, url: exchange }] },
+      who,
+      { ignorePlan: true },
+    );
+    const stream = await createResource(
+      h.database.db,
+      'liveStream',
+      customer!.id,
+      {
+        ...SETTINGS,
+        name: 'Exchange stream',
+        sourceStreamUrl: `${h.media.base}/live/`,
+        bundles: [{ name: 'Exchange', percentage: 100, bundleId: bundle.id }],
+      },
+      who,
+      { ignorePlan: true },
+    );
+    const adServer = new AdServer({
+      db: h.database.db,
+      exclusive: h.database.driver === 'pglite',
+      publicUrl: 'http://play.test',
+      now: Date.now,
+      random: Math.random,
+      signer: createSecretBox(Buffer.alloc(32, 1)),
+    });
+    const runtime = new PlaybackRuntime({
+      db: h.database.db,
+      sessions: new MemorySessionStore(),
+      policy: playbackPolicy({
+        publicUrl: 'http://play.test',
+        allowHosts: [h.media.hostPort],
+        lookup: async () => [],
+      }),
+      limits: PLAYBACK_LIMITS,
+      now: Date.now,
+      campaigns: (request) => decideFromCampaigns(adServer, request),
+    });
+    const sessionId = 'exchange-session-00000';
+    const [decision] = await decideAvails(
+      { ...liveStreamSchema.parse(stream.data), resource: { kind: 'liveStream', id: stream.id } },
+      { sessionId, viewer: { address: '203.0.113.9', userAgent: 'Player/2' } },
+      [{ id: 'cue-1', duration: 12 }],
+      runtime.decisions,
+      30_000,
+    );
+
+    const asked = h.media.vastRequests.filter((r) => r.query.get('sid') === sessionId);
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(asked[0]!.query)).toEqual({
+      sid: sessionId,
+      ex: 'net 7/home',
+      'site.section': 'news & sport',
+      tier: 'gold',
+    });
+    expect(decision?.request?.url).toBe(
+      `${h.media.base}/vast?sid=${sessionId}&ex=net%207%2Fhome&site.section=news%20%26%20sport&tier=gold`,
+    );
+    expect(decision?.notes).toContain('bundle Exchange demand');
   });
 });
