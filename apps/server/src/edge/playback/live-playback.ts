@@ -30,7 +30,7 @@ import { recordBeacon, recordDecision } from './decision-events.ts';
 import { KeyedLock } from './keyed-lock.ts';
 import { type ConfigCache, type LiveConfig, readLiveConfig } from './live-config.ts';
 import { originMediaPlaylist, sessionMultivariant, sourceUrl } from './origin-playlists.ts';
-import { unknownRendition, unknownSession, unknownStream } from './problems.ts';
+import { OriginProblem, unknownRendition, unknownSession, unknownStream } from './problems.ts';
 import { backupRenditionUrl, Redundancy, recordSourceSwitch } from './redundancy.ts';
 import type { PlaybackRuntime } from './runtime.ts';
 import { withScheduledBreaks } from './scheduled-breaks.ts';
@@ -84,17 +84,46 @@ export class LivePlayback {
     return config;
   }
 
-  /** The origin's multivariant playlist, rewritten for the session's renditions `known`. */
-  private master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
-    return sessionMultivariant(
-      this.runtime.origin,
-      sourceUrl('master.m3u8', config.stream.sourceStreamUrl),
-      this.runtime.limits.masterTtlMs,
-      known,
-      uriFor,
-      this.runtime.limits.maxRenditions,
-      this.runtime.askerFor(liveSubject(config)),
-    );
+  /**
+   * The origin's multivariant playlist, rewritten for the session's renditions `known`. With
+   * inRedundancy ENABLE and the primary's failing, the backup's (the same rendition paths under
+   * another base) gives it, its renditions named by the primary's URLs as a session stores them:
+   * each media playlist then takes the active source (redundancy.ts). So a viewer can start during
+   * an outage of the primary.
+   */
+  private async master(config: LiveConfig, known: readonly OriginRendition[], uriFor: (i: number) => string) {
+    const { stream } = config;
+    const read = (url: string, renditions: readonly OriginRendition[]) =>
+      sessionMultivariant(
+        this.runtime.origin,
+        url,
+        this.runtime.limits.masterTtlMs,
+        renditions,
+        uriFor,
+        this.runtime.limits.maxRenditions,
+        this.runtime.askerFor(liveSubject(config)),
+      );
+    const primary = sourceUrl('master.m3u8', stream.sourceStreamUrl);
+    try {
+      return await read(primary, known);
+    } catch (error) {
+      if (
+        !(error instanceof OriginProblem) ||
+        stream.inRedundancy !== 'ENABLE' ||
+        stream.backupStreamUrl === ''
+      )
+        throw error;
+      const backup = sourceUrl('master.m3u8', stream.backupStreamUrl);
+      const swap = (from: string, to: string) => (r: OriginRendition) => ({
+        ...r,
+        url: backupRenditionUrl(r.url, from, to) ?? r.url,
+      });
+      // The backup failing too is the primary's failure, as without redundancy.
+      const answer = await read(backup, known.map(swap(primary, backup))).catch(() => {
+        throw error;
+      });
+      return { ...answer, renditions: answer.renditions.map(swap(backup, primary)) };
+    }
   }
 
   /** Starts a viewer session: answers it and its multivariant playlist. */

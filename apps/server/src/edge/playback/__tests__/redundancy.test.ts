@@ -248,6 +248,26 @@ describe('input redundancy (inRedundancy ENABLE)', () => {
     ]);
   });
 
+  it('starts a viewer while the primary is down: the backup’s multivariant playlist, then its segments', async () => {
+    // An edge whose origin cache never had the primary's multivariant playlist (a sibling process).
+    const edge = await startHarness({ sibling: h });
+    try {
+      const streamId = await redundant();
+      const plain = await redundant('DISABLE');
+      h.at(h.nextCycle(), 4);
+      h.media.primaryDown = true;
+      const { uris } = await openSession(edge, streamId);
+      expect(uris).toHaveLength(2);
+      const playlist = await mediaPlaylist(edge, uris[0]!);
+      expect(playlist.segments.at(-1)?.uri).toMatch(/\/backup\/v0\/b-seg-\d+\.ts$/);
+      // Without redundancy the same outage refuses the viewer, as before.
+      const refused = await edge.get(`/play/live/${plain}/master.m3u8`);
+      expect(refused.status).toBe(502);
+    } finally {
+      await edge.close();
+    }
+  });
+
   it('with inRedundancy DISABLE never switches: the primary’s last good window is served', async () => {
     const streamId = await redundant('DISABLE');
     const cycle = h.nextCycle();
