@@ -122,7 +122,8 @@ export const demoLiveStreams = (publicUrl: string) => [
     vastUrl: `${demoOrigin(publicUrl)}/ads/vast?dur=[AVAIL_DURATION]&sid=[SESSION_ID]`,
     inRedundancy: 'ENABLE' as const,
     backupStreamUrl: `${demoOrigin(publicUrl)}/origin/live/oatcls/`,
-    trustedIpsList: ['203.0.113.0/24'],
+    // A documentation range (TEST-NET-3): the Security tab shows a list, and nobody is refused.
+    blockedIpsList: ['203.0.113.0/24'],
   },
   {
     ...LIVE_STREAM_DEFAULTS,
