@@ -30,7 +30,11 @@ export interface HarnessModule {
 const SEGMENT_MS = 4_000;
 const SESSION_IN_URI = /\/s\/([A-Za-z0-9_-]{22})\//;
 
-/** A seeded random (mulberry32), so that every run asks the same things in the same order. */
+/**
+ * A seeded random (mulberry32), so that every run asks the same things in the same order. The
+ * same as ads/engine.ts seededRandom, written again on purpose: this file runs inside a checkout
+ * of another commit, so it imports nothing of the code it compares (both sides draw alike).
+ */
 function seeded(seed: number) {
   let a = seed >>> 0;
   return () => {
